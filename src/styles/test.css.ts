@@ -1,0 +1,2 @@
+import { style } from '@vanilla-extract/css'
+export const box = style({ color: 'rebeccapurple', padding: 16 })

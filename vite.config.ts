@@ -1,0 +1,24 @@
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import viteReact from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// DIST lets several builds live side by side (parallel test runs); the default is dist/.
+const dist = process.env.DIST ?? 'dist'
+
+export default defineConfig({
+  environments: {
+    client: { build: { outDir: `${dist}/client` } },
+    ssr: { build: { outDir: `${dist}/server` } },
+  },
+  server: { port: 5173, strictPort: true },
+  plugins: [
+    tanstackStart({
+      router: { routeFileIgnorePattern: '\\.css\\.ts$' },
+      prerender: { enabled: true, crawlLinks: true, autoSubfolderIndex: true, failOnError: true },
+
+    }),
+    vanillaExtractPlugin(),
+    viteReact(),
+  ],
+})
