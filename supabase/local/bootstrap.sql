@@ -1,0 +1,136 @@
+-- What hosted Supabase already provides, recreated for the local server. Idempotent: safe on every start
+-- and on a shared PostgreSQL cluster (roles are cluster-wide, so they are created only when missing).
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+
+-- The connecting user must be able to SET ROLE to each API role (as PostgREST's authenticator can).
+do $$
+begin
+  if not (select rolsuper from pg_roles where rolname = current_user) then
+    execute format('grant anon, authenticated, service_role to %I', current_user);
+  end if;
+end
+$$;
+
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+
+create schema if not exists auth;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud text default 'authenticated',
+  role text default 'authenticated',
+  email text,
+  encrypted_password text,
+  email_confirmed_at timestamptz,
+  confirmation_token text,
+  confirmation_sent_at timestamptz,
+  recovery_token text,
+  recovery_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb default '{}'::jsonb,
+  raw_user_meta_data jsonb default '{}'::jsonb,
+  is_sso_user boolean not null default false,
+  is_anonymous boolean not null default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists users_email_lower_key on auth.users (lower(email));
+create index if not exists users_confirmation_token_idx on auth.users (confirmation_token);
+
+create table if not exists auth.identities (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  provider text not null,
+  provider_id text not null,
+  identity_data jsonb not null default '{}'::jsonb,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_sign_in_at timestamptz,
+  unique (provider, provider_id)
+);
+
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token text not null unique,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid references auth.sessions (id) on delete cascade,
+  parent text,
+  revoked boolean not null default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+
+-- PKCE flow state: a sign-up or OAuth attempt waiting for its code exchange.
+create table if not exists auth.flow_state (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text,
+  code_challenge text not null,
+  code_challenge_method text not null,
+  provider_type text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz default now()
+);
+create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
+create index if not exists flow_state_user_idx on auth.flow_state (user_id);
+
+-- Helpers as hosted Supabase defines them. After a transaction has set the claims the setting reads ''
+-- rather than NULL, hence nullif.
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}')::jsonb
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select nullif(nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub', '')::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'
+$$;
+
+grant usage on schema auth to anon, authenticated, service_role;
+grant execute on function auth.jwt(), auth.uid(), auth.role() to anon, authenticated, service_role;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema public to anon, authenticated, service_role;
+
+-- Hosted default privileges: new public tables and functions are open to the API roles unless a
+-- migration revokes them. Recreated here so local tests catch a migration that forgets to.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant execute on functions to anon, authenticated, service_role;
+
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  name text,
+  statements text[],
+  applied_at timestamptz not null default now()
+);

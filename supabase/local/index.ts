@@ -1,0 +1,209 @@
+/**
+ * startLocalSupabase: the local Supabase-compatible server (auth, rest, functions) plus the mail catcher,
+ * on PGlite (default, persistent in dataDir; 'memory' for a fresh in-memory database) or PostgreSQL.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve, type HttpBindings } from '@hono/node-server'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { completeUserSignup } from '../functions/_shared/completeUserSignup.ts'
+import type { FunctionEnv } from '../functions/_shared/env.ts'
+import { sendContact } from '../functions/_shared/sendContact.ts'
+import { authApp } from './auth.ts'
+import { type Db, openDb } from './db.ts'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, verifyJwt } from './keys.ts'
+import { MailStore, mailApp } from './mail.ts'
+import { setupDatabase } from './migrate.ts'
+import { restApp } from './rest.ts'
+
+export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+export interface LocalSupabaseOptions {
+  /** 0 picks a free port. Default 54321. */
+  port?: number
+  /** 0 picks a free port. Default 54324. */
+  mailPort?: number
+  /** PGlite data directory, or 'memory'. Default '.data'. */
+  dataDir?: string
+  /** PostgreSQL connection string; wins over dataDir. */
+  databaseUrl?: string
+  /** The site's origin: allowed redirect_to and CORS origin besides any http://localhost:* and http://127.0.0.1:*. */
+  siteUrl?: string
+  /** Sign-up returns a session with a confirmed user (no confirmation mail). Default false. */
+  autoconfirm?: boolean
+  /** Seconds between two confirmation mails to one address through /resend. Default 60 (GoTrue's). */
+  resendIntervalSeconds?: number
+  /** Referrals per client per 10 minutes. Default 5. */
+  contactRateLimit?: number
+  /** A PGlite dump to start from (tests); ignored with databaseUrl. */
+  loadDataDir?: Blob
+  /** Log each request to stderr. */
+  log?: boolean
+}
+
+export interface LocalSupabase {
+  url: string
+  mailUrl: string
+  anonKey: string
+  serviceRoleKey: string
+  db: Db
+  mail: MailStore
+  stop(): Promise<void>
+}
+
+type FunctionHandler = (req: Request, env: FunctionEnv) => Promise<Response>
+const FUNCTIONS: Record<string, FunctionHandler> = {
+  'complete-user-signup': completeUserSignup,
+  'send-contact': sendContact,
+}
+
+export function isLocalOrigin(origin: string): boolean {
+  return /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)
+}
+
+function listen(app: { fetch: (req: Request, env: HttpBindings) => Response | Promise<Response> }, port: number) {
+  return new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch as never, port, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    )
+    server.once('error', reject)
+  })
+}
+
+function close(server: ReturnType<typeof serve>) {
+  return new Promise<void>((resolve) => {
+    ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+    server.close(() => resolve())
+  })
+}
+
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  const siteUrl = (options.siteUrl ?? 'http://localhost:5173').replace(/\/+$/, '')
+  const siteOrigin = new URL(siteUrl).origin
+  const db = await openDb({ dataDir: options.dataDir ?? '.data', databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir })
+  try {
+    await setupDatabase(db)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+
+  const mail = new MailStore()
+  const mailListener = await listen(mailApp(mail), options.mailPort ?? 54324)
+  const mailUrl = `http://127.0.0.1:${mailListener.port}`
+
+  const allowedOrigin = (origin: string) => isLocalOrigin(origin) || origin === siteOrigin
+  const isAllowedRedirect = (url: string) => {
+    try {
+      return allowedOrigin(new URL(url).origin)
+    } catch {
+      return false
+    }
+  }
+
+  let baseUrl = ''
+  const app = new Hono<{ Bindings: HttpBindings }>()
+  app.use('*', async (c, next) => {
+    const started = Date.now()
+    await next()
+    if (options.log) console.error(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${Date.now() - started}ms`)
+  })
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (allowedOrigin(origin) ? origin : null),
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: [
+        'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'prefer',
+        'accept', 'accept-profile', 'content-profile', 'range', 'x-upsert', 'x-retry-count',
+      ],
+      exposeHeaders: ['content-range', 'x-supabase-api-version', 'range', 'preference-applied'],
+      credentials: true,
+      maxAge: 600,
+    }),
+  )
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ code: 'request_too_large', msg: 'Request body is larger than 64 KB', message: 'Request body is larger than 64 KB' }, 413),
+    }),
+  )
+
+  app.get('/', (c) => c.json({ name: 'InspectReady local Supabase', auth: '/auth/v1', rest: '/rest/v1', functions: '/functions/v1', mail: mailUrl }))
+  app.route('/auth/v1', authApp({
+    db,
+    mail,
+    baseUrl: () => baseUrl,
+    siteUrl,
+    autoconfirm: options.autoconfirm ?? false,
+    jwtExpirySeconds: 3600,
+    resendIntervalSeconds: options.resendIntervalSeconds ?? 60,
+    isAllowedRedirect,
+  }))
+  app.route('/rest/v1', restApp({ db }))
+
+  const functionEnv = (): FunctionEnv => ({
+    SUPABASE_URL: baseUrl,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    ALLOWED_ORIGINS: '*',
+    MAIL_API_URL: `${mailUrl}/api/messages`,
+    CONTACT_RECIPIENT: 'referrals@inspectready.co.uk',
+    CONTACT_FROM: 'InspectReady (local) <no-reply@localhost>',
+    CONTACT_HASH_SALT: 'inspectready-local',
+    CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? 5),
+  })
+
+  app.all('/functions/v1/:name', async (c) => {
+    const handler = FUNCTIONS[c.req.param('name')]
+    if (!handler) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404)
+    if (c.req.method !== 'OPTIONS') {
+      // Hosted functions verify the JWT by default (verify_jwt); any valid project JWT (anon too) passes.
+      const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim()
+      if (!token) return c.json({ code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' }, 401)
+      const verified = await verifyJwt(token)
+      if (!verified.ok) return c.json({ code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, 401)
+    }
+    // Like Supabase's edge, pass the client address on as X-Forwarded-For (kept if a proxy already set it).
+    const headers = new Headers(c.req.raw.headers)
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', c.env?.incoming?.socket?.remoteAddress ?? 'unknown')
+    const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer()
+    const req = new Request(c.req.url, { method: c.req.method, headers, body })
+    return handler(req, functionEnv())
+  })
+
+  app.notFound((c) => c.json({ code: 'not_found', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404))
+  app.onError((err, c) => {
+    console.error('local supabase error', err)
+    return c.json({ code: 'internal_error', message: 'Internal server error; nothing was written' }, 500)
+  })
+
+  let apiListener: Awaited<ReturnType<typeof listen>>
+  try {
+    apiListener = await listen(app, options.port ?? 54321)
+  } catch (error) {
+    await close(mailListener.server)
+    await db.close()
+    throw error
+  }
+  baseUrl = `http://127.0.0.1:${apiListener.port}`
+
+  let stopped = false
+  return {
+    url: baseUrl,
+    mailUrl,
+    anonKey: LOCAL_ANON_KEY,
+    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    db,
+    mail,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      await Promise.all([close(apiListener.server), close(mailListener.server)])
+      await db.close()
+    },
+  }
+}
