@@ -275,8 +275,8 @@ export function authApp(opts: AuthOptions): Hono {
           )
         ).rows[0] as UserRow
         await tx.query(
-          `insert into auth.identities (user_id, provider, provider_id, identity_data) values ($1, 'email', $1::text, $2::jsonb)`,
-          [id, JSON.stringify({ sub: id, email, email_verified: opts.autoconfirm })],
+          `insert into auth.identities (user_id, provider, provider_id, identity_data) values ($1, 'email', $2, $3::jsonb)`,
+          [id, id, JSON.stringify({ sub: id, email, email_verified: opts.autoconfirm })],
         )
         if (opts.autoconfirm) return { kind: 'session', session: await issueSession(tx, id, 'password') }
         if (challenge) await newFlowState(tx, id, challenge, challengeMethod, 'email', 'email/signup')

@@ -115,7 +115,7 @@ export function restApp({ db }: RestOptions): Hono {
     return cols.map(q).join(', ')
   }
 
-  function parseFilters(url: URL, params: unknown[]): string[] {
+  function parseFilters(url: URL, params: unknown[], qualifier = ''): string[] {
     const where: string[] = []
     for (const [key, raw] of url.searchParams) {
       if (RESERVED.has(key) || key === 'apikey') continue
@@ -123,20 +123,21 @@ export function restApp({ db }: RestOptions): Hono {
       const m = /^(not\.)?([a-z]+)\.([\s\S]*)$/.exec(raw)
       if (!m) throw fail(400, 'PGRST100', `failed to parse filter (${raw})`, `unknown operator in ${key}=${raw}`)
       const [, not, op, value] = m as unknown as [string, string | undefined, string, string]
+      const col = `${qualifier}${q(key)}`
       let clause: string
       if (op === 'is') {
         const v = value.toLowerCase()
         if (!['null', 'true', 'false', 'unknown'].includes(v)) throw fail(400, 'PGRST100', `failed to parse filter (is.${value})`)
-        clause = `${q(key)} is ${v}`
+        clause = `${col} is ${v}`
       } else if (op === 'in') {
         const inner = /^\(([\s\S]*)\)$/.exec(value)?.[1]
         if (inner === undefined) throw fail(400, 'PGRST100', `failed to parse filter (in.${value})`)
         const items = inner === '' ? [] : inner.split(',').map((s) => s.trim().replace(/^"(.*)"$/, '$1'))
         params.push(items)
-        clause = `${q(key)}::text = any($${params.length}::text[])`
+        clause = `${col}::text = any($${params.length}::text[])`
       } else if (OPS[op]) {
         params.push(op === 'like' || op === 'ilike' ? value.replace(/\*/g, '%') : value)
-        clause = `${q(key)} ${OPS[op]} $${params.length}`
+        clause = `${col} ${OPS[op]} $${params.length}`
       } else {
         throw fail(400, 'PGRST100', `failed to parse filter (${raw})`, `unknown operator '${op}'`)
       }
@@ -245,20 +246,21 @@ export function restApp({ db }: RestOptions): Hono {
         return `${q(k)} => ($1::jsonb ->> ${lit})::${type}`
       })
       const call = `public.${q(fn)}(${callArgs.join(', ')})`
+      const params = callArgs.length ? [JSON.stringify(args)] : []
       const path = new URL(c.req.url).pathname
       if (match.retset) {
         const rows = await asCaller(role, claims, 'POST', path, async (tx) => {
-          const r = await tx.query<{ body: unknown[] }>(`select coalesce(json_agg(r), '[]'::json) as body from ${call} r`, [JSON.stringify(args)])
+          const r = await tx.query<{ body: unknown[] }>(`select coalesce(json_agg(r), '[]'::json) as body from ${call} r`, params)
           return r.rows[0]?.body ?? []
         })
         return reply(c, rows)
       }
       if (match.rettype === 'void') {
-        await asCaller(role, claims, 'POST', path, (tx) => tx.query(`select ${call}`, [JSON.stringify(args)]))
+        await asCaller(role, claims, 'POST', path, (tx) => tx.query(`select ${call}`, params))
         return c.body(null, 204)
       }
       const value = await asCaller(role, claims, 'POST', path, async (tx) => {
-        const r = await tx.query<{ body: unknown }>(`select to_json(${call}) as body`, [JSON.stringify(args)])
+        const r = await tx.query<{ body: unknown }>(`select to_json(${call}) as body`, params)
         return r.rows[0]?.body ?? null
       })
       return c.json(value as object)
@@ -306,7 +308,7 @@ export function restApp({ db }: RestOptions): Hono {
       const representation = (c.req.header('prefer') ?? '').includes('return=representation')
       if (keys.length === 0) return representation ? reply(c, []) : c.body(null, 204)
       const params: unknown[] = [JSON.stringify(body)]
-      const where = parseFilters(url, params)
+      const where = parseFilters(url, params, `public.${q(table)}.`)
       const cols = parseSelect(url.searchParams.get('select') ?? undefined)
       // json_populate_record converts JSON arrays/objects to the columns' types, as PostgREST does.
       const update = `update public.${q(table)} set ${keys.map((k) => `${q(k)} = _r.${q(k)}`).join(', ')}

@@ -1,0 +1,85 @@
+/** Shared test helpers: supabase-js clients for Node, the mail catcher, a PostgreSQL 15 server in a temp dir. */
+import { execFileSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import type { MailMessage } from '../../supabase/local/mail.ts'
+
+export function memoryStorage() {
+  const map = new Map<string, string>()
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  }
+}
+
+/** A client configured like the site's (PKCE, persisted session) but with in-memory storage for Node. */
+export function client(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
+    realtime: { transport: WebSocket as never },
+  })
+}
+
+export async function messagesTo(mailUrl: string, email: string): Promise<MailMessage[]> {
+  const res = await fetch(`${mailUrl}/api/messages`)
+  const all = (await res.json()) as MailMessage[]
+  return all.filter((m) => m.to.includes(email))
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+let counter = 0
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}@example-care.co.uk`
+
+const PG_BIN = '/usr/lib/postgresql/15/bin'
+
+/**
+ * Starts a throwaway PostgreSQL 15 cluster in a temp dir on a free port. Fails (never skips) with the
+ * Debian package to install when the binaries are missing.
+ */
+export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+  const isRoot = process.getuid?.() === 0
+  if (!existsSync(`${PG_BIN}/initdb`) || !existsSync(`${PG_BIN}/pg_ctl`)) {
+    throw new Error(`PostgreSQL 15 server binaries not found in ${PG_BIN}: install the Debian package postgresql-15 (apt-get install -y postgresql-15)`)
+  }
+  if (isRoot && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser')) {
+    throw new Error('runuser not found: install the Debian package util-linux (needed to run initdb as postgres)')
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ir-pg-'))
+  const run = (bin: string, args: string[]) => {
+    if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' })
+    else execFileSync(`${PG_BIN}/${bin}`, args, { stdio: 'pipe' })
+  }
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
+    chownSync(dir, uid, gid)
+  }
+  const port = await freePort()
+  run('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync'])
+  run('pg_ctl', ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', '-l', join(dir, 'log.txt'), 'start'])
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop'])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
