@@ -1,0 +1,243 @@
+/**
+ * SQL and RLS tests, run on PGlite and on a real PostgreSQL 15 server started in a temp dir.
+ * Each request-like block runs as PostgREST would: one transaction, set_config('role'), set_config('request.jwt.claims').
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONSUMER_EMAIL_DOMAINS } from '../../src/domain/consumerDomains.ts'
+import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
+import { bootstrap, migrate } from '../../supabase/local/migrate.ts'
+import { startPostgres } from './helpers.ts'
+
+type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
+
+const engines: Engine[] = [
+  {
+    name: 'PGlite',
+    open: async () => {
+      const db = await openDb({ dataDir: 'memory' })
+      return { db, stop: () => db.close() }
+    },
+  },
+  {
+    name: 'PostgreSQL 15',
+    open: async () => {
+      const pg = await startPostgres()
+      const db = await openDb({ databaseUrl: pg.url })
+      return {
+        db,
+        stop: async () => {
+          await db.close()
+          pg.stop()
+        },
+      }
+    },
+  },
+]
+
+for (const engine of engines) {
+  describe(`schema, trigger, RLS and RPCs on ${engine.name}`, () => {
+    let db: Db
+    let stop: () => Promise<void>
+
+    beforeAll(async () => {
+      ;({ db, stop } = await engine.open())
+      await bootstrap(db)
+      await migrate(db)
+    })
+    afterAll(async () => {
+      await stop?.()
+    })
+
+    const as = <T>(role: string, sub: string | null, fn: (tx: Queryable) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        const claims = sub ? { role, sub, app_metadata: { provider: 'email' } } : { role }
+        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify(claims)])
+        return fn(tx)
+      })
+
+    const errorOf = async (p: Promise<unknown>) => {
+      try {
+        await p
+      } catch (e) {
+        return e as { code: string; message: string }
+      }
+      throw new Error('expected an error')
+    }
+
+    let n = 0
+    async function newUser(meta: Record<string, unknown> = {}, appMeta: Record<string, unknown> = { provider: 'email' }) {
+      const id = randomUUID()
+      const email = `u${n++}-${id.slice(0, 8)}@acme-care.co.uk`
+      await db.query(
+        'insert into auth.users (id, email, raw_user_meta_data, raw_app_meta_data) values ($1, $2, $3::jsonb, $4::jsonb)',
+        [id, email, JSON.stringify({ first_name: 'Ada', company_name: 'Acme Care', staff_count: '7', sector: 'care', requested_plan: 'bos', ...meta }), JSON.stringify(appMeta)],
+      )
+      return { id, email }
+    }
+
+    it('bootstrap and migrations are idempotent and recorded', async () => {
+      await bootstrap(db)
+      expect(await migrate(db)).toEqual([])
+      const r = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+      expect(r.rows.map((x) => x.version)).toContain('20261122000000')
+    })
+
+    it("the trigger's consumer domain list equals src/domain/consumerDomains.ts", async () => {
+      const r = await db.query<{ d: string[] }>('select public.consumer_email_domains() as d')
+      expect([...(r.rows[0]?.d ?? [])].sort()).toEqual([...CONSUMER_EMAIL_DOMAINS].sort())
+    })
+
+    it('creates the profile row from sign-up metadata, sanitising bad values', async () => {
+      const { id } = await newUser({ staff_count: 'lots', sector: 'farming', requested_plan: 'gold', phone_number: ' 0161 ' })
+      const r = await db.query('select first_name, company_name, staff_count, sector, requested_plan, plan, phone_number, signup_method, signup_source from public.users where id = $1', [id])
+      expect(r.rows[0]).toEqual({
+        first_name: 'Ada', company_name: 'Acme Care', staff_count: null, sector: null, requested_plan: null,
+        plan: 'free', phone_number: '0161', signup_method: 'email', signup_source: 'website',
+      })
+      const sso = await newUser({ staff_count: undefined }, { provider: 'google', providers: ['google'] })
+      const s = await db.query('select signup_method, last_sso_provider, signup_source from public.users where id = $1', [sso.id])
+      expect(s.rows[0]).toEqual({ signup_method: 'sso', last_sso_provider: 'google', signup_source: 'google' })
+      await db.query(`update auth.users set raw_app_meta_data = '{"provider":"apple"}' where id = $1`, [sso.id])
+      const after = await db.query('select last_sso_provider from public.users where id = $1', [sso.id])
+      expect(after.rows[0]).toEqual({ last_sso_provider: 'apple' })
+    })
+
+    it('refuses a consumer e-mail domain with a clear message, writing nothing', async () => {
+      const id = randomUUID()
+      const e = await errorOf(db.query('insert into auth.users (id, email) values ($1, $2)', [id, ' Someone@Proton.me']))
+      expect(e.code).toBe('22023')
+      expect(e.message).toMatch(/Please use your work email/)
+      expect((await db.query('select 1 from auth.users where id = $1', [id])).rows).toHaveLength(0)
+    })
+
+    it('CHECK constraints enforce the enumerations and staff_count >= 1', async () => {
+      const { id } = await newUser()
+      for (const [col, value] of [
+        ['sector', "'farming'"], ['country', "'fr'"], ['policy_frequency', "'hourly'"], ['plan', "'gold'"],
+        ['staff_count', '0'], ['life_skills', "array['juggling']"], ['selected_regulators', "array['fsa']"],
+        ['selected_roles', "array['pilot']"], ['selected_domains', "array['finance']"], ['access_role', "'owner'"],
+      ] as const) {
+        const e = await errorOf(db.query(`update public.users set ${col} = ${value} where id = $1`, [id]))
+        expect(e.code, col).toBe('23514')
+      }
+      await db.query(
+        `update public.users set country = 'au', life_skills = array['leadership','adaptability'], selected_roles = array['therapist'], policy_frequency = 'daily' where id = $1`,
+        [id],
+      )
+    })
+
+    it('RLS: a user reads and updates only their own row; anon reads nothing', async () => {
+      const a = await newUser()
+      const b = await newUser()
+      const seen = await as('authenticated', a.id, (tx) => tx.query<{ id: string }>('select id from public.users'))
+      expect(seen.rows.map((r) => r.id)).toEqual([a.id])
+      const updated = await as('authenticated', a.id, (tx) =>
+        tx.query<{ id: string }>("update public.users set first_name = 'Eve' where id in ($1, $2) returning id", [a.id, b.id]),
+      )
+      expect(updated.rows.map((r) => r.id)).toEqual([a.id])
+      const bRow = await db.query('select first_name from public.users where id = $1', [b.id])
+      expect(bRow.rows[0]).toEqual({ first_name: 'Ada' })
+      expect((await errorOf(as('anon', null, (tx) => tx.query('select * from public.users')))).code).toBe('42501')
+      expect((await errorOf(as('anon', null, (tx) => tx.query('select * from public.organisations')))).code).toBe('42501')
+    })
+
+    it('column grants stop a user changing id, plan, access_role or organisation_id', async () => {
+      const a = await newUser()
+      for (const set of [`id = '${randomUUID()}'`, "plan = 'bos'", "access_role = 'admin'", `organisation_id = '${randomUUID()}'`, "requested_plan = 'bos'", "signup_method = 'sso'"]) {
+        const e = await errorOf(as('authenticated', a.id, (tx) => tx.query(`update public.users set ${set} where id = $1`, [a.id])))
+        expect(e.code, set).toBe('42501')
+      }
+      const e = await errorOf(as('authenticated', a.id, (tx) => tx.query('delete from public.users where id = $1', [a.id])))
+      expect(e.code).toBe('42501')
+    })
+
+    it('contact_referrals and the outbox are readable by the service role only', async () => {
+      const a = await newUser()
+      for (const table of ['contact_referrals', 'mail_outbox']) {
+        expect((await errorOf(as('authenticated', a.id, (tx) => tx.query(`select * from public.${table}`)))).code).toBe('42501')
+        expect((await errorOf(as('anon', null, (tx) => tx.query(`select * from public.${table}`)))).code).toBe('42501')
+        const ok = await as('service_role', null, (tx) => tx.query(`select count(*)::int as n from public.${table}`))
+        expect(ok.rows).toHaveLength(1)
+      }
+    })
+
+    it('get_profile_completion_status reflects company name and staff count; anon may not call it', async () => {
+      const full = await newUser()
+      const r = await as('authenticated', full.id, (tx) => tx.query<{ s: unknown }>('select public.get_profile_completion_status() as s'))
+      expect(r.rows[0]?.s).toEqual({ profile_completion_required: false, signup_method: 'email', last_sso_provider: null })
+      const partial = await newUser({ company_name: null })
+      const p = await as('authenticated', partial.id, (tx) => tx.query<{ s: { profile_completion_required: boolean } }>('select public.get_profile_completion_status() as s'))
+      expect(p.rows[0]?.s.profile_completion_required).toBe(true)
+      expect((await errorOf(as('anon', null, (tx) => tx.query('select public.get_profile_completion_status()')))).code).toBe('42501')
+    })
+
+    it('update_self_profile_details validates, keeps the sector for Unassigned and makes the caller admin of a new org', async () => {
+      const u = await newUser({ company_name: null, staff_count: null })
+      const call = (company: string | null, sector: string | null, staff: number | null) =>
+        as('authenticated', u.id, (tx) => tx.query('select public.update_self_profile_details($1, $2, $3)', [company, sector, staff]))
+      expect((await errorOf(call(' x ', 'Unassigned', 3))).message).toBe('Company name must be longer than 1 character')
+      expect((await errorOf(call(null, 'Unassigned', 3))).code).toBe('22023')
+      expect((await errorOf(call('Acme', 'Unassigned', 0))).message).toBe('Number of staff must be greater than 0')
+      expect((await errorOf(call('Acme', 'Unassigned', null))).code).toBe('22023')
+      expect((await errorOf(call('Acme', 'space', 2))).code).toBe('22023')
+      await call('  Acme Homes  ', 'Unassigned', 9)
+      await call('Acme Homes Ltd', 'Unassigned', 10)
+      const r = await db.query<{ company_name: string; staff_count: number; sector: string; access_role: string; organisation_id: string }>(
+        'select company_name, staff_count, sector, access_role, organisation_id from public.users where id = $1',
+        [u.id],
+      )
+      expect(r.rows[0]).toMatchObject({ company_name: 'Acme Homes Ltd', staff_count: 10, sector: 'care', access_role: 'admin' })
+      const orgs = await db.query('select name, staff_count, plan from public.organisations where created_by = $1', [u.id])
+      expect(orgs.rows).toEqual([{ name: 'Acme Homes Ltd', staff_count: 10, plan: 'free' }])
+      const mine = await as('authenticated', u.id, (tx) => tx.query('select name from public.organisations'))
+      expect(mine.rows).toEqual([{ name: 'Acme Homes Ltd' }])
+    })
+
+    it('complete_user_signup: service role only, checks e-mail and age, idempotent, plan free', async () => {
+      const u = await newUser()
+      const data = JSON.stringify({ company_name: 'Acme Care', staff_count: 12, sector: 'housing', plan: 'bos' })
+      const run = (email: string) =>
+        as('service_role', null, (tx) => tx.query<{ r: Record<string, unknown> }>('select public.complete_user_signup($1, $2, $3::jsonb) as r', [u.id, email, data]))
+      expect((await errorOf(as('authenticated', u.id, (tx) => tx.query('select public.complete_user_signup($1, $2, $3::jsonb)', [u.id, u.email, data])))).code).toBe('42501')
+      expect((await run('other@acme-care.co.uk')).rows[0]?.r).toMatchObject({ success: false, status: 404 })
+      expect((await run(u.email.toUpperCase())).rows[0]?.r).toMatchObject({ success: true })
+      expect((await run(u.email)).rows[0]?.r).toMatchObject({ success: true, already_completed: true })
+      const row = await db.query('select plan, requested_plan, access_role, sector, staff_count from public.users where id = $1', [u.id])
+      expect(row.rows[0]).toEqual({ plan: 'free', requested_plan: 'bos', access_role: 'admin', sector: 'housing', staff_count: 12 })
+      expect((await db.query('select 1 from public.organisations where created_by = $1', [u.id])).rows).toHaveLength(1)
+      const old = await newUser()
+      await db.query(`update auth.users set created_at = now() - interval '25 hours' where id = $1`, [old.id])
+      const late = await as('service_role', null, (tx) => tx.query<{ r: Record<string, unknown> }>('select public.complete_user_signup($1, $2, $3::jsonb) as r', [old.id, old.email, data]))
+      expect(late.rows[0]?.r).toMatchObject({ success: false, status: 410 })
+    })
+
+    it('submit_contact_referral stores referral and outbox together, rate-limits per client, spam has no outbox', async () => {
+      const submit = (hash: string, spam = false) =>
+        as('service_role', null, (tx) =>
+          tx.query<{ r: { stored: boolean; limited: boolean; outbox_id: string | null } }>(
+            'select public.submit_contact_referral($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 3, 600) as r',
+            ['Sam', 'sam@acme.co.uk', 'Hello', 'hello@x.co.uk', 'Referral from website', null, hash, spam, 'referrals@x.co.uk', 'no-reply@x.co.uk'],
+          ),
+        )
+      const hash = randomUUID().replace(/-/g, '')
+      const results = [await submit(hash), await submit(hash, true), await submit(hash), await submit(hash)]
+      expect(results.map((r) => r.rows[0]?.r.limited)).toEqual([false, false, false, true])
+      expect(results[1]?.rows[0]?.r.outbox_id).toBeNull()
+      const counts = await db.query<{ status: string; n: number }>(
+        'select status, count(*)::int as n from public.contact_referrals where client_hash = $1 group by status order by status',
+        [hash],
+      )
+      expect(counts.rows).toEqual([{ status: 'received', n: 2 }, { status: 'spam', n: 1 }])
+      const outbox = await db.query('select count(*)::int as n from public.mail_outbox o join public.contact_referrals r on r.id = o.referral_id where r.client_hash = $1', [hash])
+      expect(outbox.rows[0]).toEqual({ n: 2 })
+      expect((await errorOf(as('anon', null, (tx) => tx.query("select public.submit_contact_referral('a','b','c',null,null,null,'12345678',false,'x','y')")))).code).toBe('42501')
+    })
+
+    it('deleting an auth user cascades to the profile row', async () => {
+      const u = await newUser()
+      await db.query('delete from auth.users where id = $1', [u.id])
+      expect((await db.query('select 1 from public.users where id = $1', [u.id])).rows).toHaveLength(0)
+    })
+  })
+}
