@@ -15,8 +15,14 @@ export default defineConfig({
   plugins: [
     tanstackStart({
       router: { routeFileIgnorePattern: '\\.css\\.ts$' },
-      prerender: { enabled: true, crawlLinks: true, autoSubfolderIndex: true, failOnError: true },
-
+      // Every static route is discovered from the route tree; query-string variants are not separate pages.
+      prerender: {
+        enabled: true,
+        crawlLinks: true,
+        autoSubfolderIndex: true,
+        failOnError: true,
+        filter: ({ path }) => !path.includes('?'),
+      },
     }),
     vanillaExtractPlugin(),
     viteReact(),

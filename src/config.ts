@@ -3,8 +3,11 @@
  * environment variable; the defaults work on a developer's machine against the local backend
  * (`npm run backend`, see supabase/local/README.md).
  */
-const env: Record<string, string | undefined> =
-  (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
+// Vite inlines import.meta.env.VITE_*; Node scripts (sitemap, tests) read process.env instead.
+const env: Record<string, string | undefined> = {
+  ...(typeof process !== 'undefined' && process.env ? process.env : {}),
+  ...((import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}),
+}
 
 function read(name: string, fallback: string): string {
   const value = env[name]

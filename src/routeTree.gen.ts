@@ -11,6 +11,32 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AiEthicsRouteImport } from './routes/ai-ethics'
+import { Route as ApiRouteImport } from './routes/api'
+import { Route as AuthRouteImport } from './routes/auth'
+import { Route as CareRouteImport } from './routes/care'
+import { Route as CareComplianceSoftwareRouteImport } from './routes/care-compliance-software'
+import { Route as CareManagementSoftwareRouteImport } from './routes/care-management-software'
+import { Route as CareersRouteImport } from './routes/careers'
+import { Route as ChangelogRouteImport } from './routes/changelog'
+import { Route as ConstructionRouteImport } from './routes/construction'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CookiesRouteImport } from './routes/cookies'
+import { Route as CqcComplianceSoftwareRouteImport } from './routes/cqc-compliance-software'
+import { Route as EducationRouteImport } from './routes/education'
+import { Route as FeaturesRouteImport } from './routes/features'
+import { Route as HousingRouteImport } from './routes/housing'
+import { Route as IntegrationsRouteImport } from './routes/integrations'
+import { Route as LmsPartnerRouteImport } from './routes/lms-partner'
+import { Route as PartnerApplyRouteImport } from './routes/partner-apply'
+import { Route as PartnersRouteImport } from './routes/partners'
+import { Route as PressRouteImport } from './routes/press'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as RoadmapRouteImport } from './routes/roadmap'
+import { Route as RoiCalculatorRouteImport } from './routes/roi-calculator'
+import { Route as SecurityRouteImport } from './routes/security'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,31 +48,350 @@ const AboutRoute = AboutRouteImport.update({
   path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AiEthicsRoute = AiEthicsRouteImport.update({
+  id: '/ai-ethics',
+  path: '/ai-ethics',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiRoute = ApiRouteImport.update({
+  id: '/api',
+  path: '/api',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CareRoute = CareRouteImport.update({
+  id: '/care',
+  path: '/care',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CareComplianceSoftwareRoute = CareComplianceSoftwareRouteImport.update({
+  id: '/care-compliance-software',
+  path: '/care-compliance-software',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CareManagementSoftwareRoute = CareManagementSoftwareRouteImport.update({
+  id: '/care-management-software',
+  path: '/care-management-software',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CareersRoute = CareersRouteImport.update({
+  id: '/careers',
+  path: '/careers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChangelogRoute = ChangelogRouteImport.update({
+  id: '/changelog',
+  path: '/changelog',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConstructionRoute = ConstructionRouteImport.update({
+  id: '/construction',
+  path: '/construction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiesRoute = CookiesRouteImport.update({
+  id: '/cookies',
+  path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CqcComplianceSoftwareRoute = CqcComplianceSoftwareRouteImport.update({
+  id: '/cqc-compliance-software',
+  path: '/cqc-compliance-software',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EducationRoute = EducationRouteImport.update({
+  id: '/education',
+  path: '/education',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FeaturesRoute = FeaturesRouteImport.update({
+  id: '/features',
+  path: '/features',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HousingRoute = HousingRouteImport.update({
+  id: '/housing',
+  path: '/housing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const IntegrationsRoute = IntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LmsPartnerRoute = LmsPartnerRouteImport.update({
+  id: '/lms-partner',
+  path: '/lms-partner',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnerApplyRoute = PartnerApplyRouteImport.update({
+  id: '/partner-apply',
+  path: '/partner-apply',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnersRoute = PartnersRouteImport.update({
+  id: '/partners',
+  path: '/partners',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PressRoute = PressRouteImport.update({
+  id: '/press',
+  path: '/press',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RoadmapRoute = RoadmapRouteImport.update({
+  id: '/roadmap',
+  path: '/roadmap',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RoiCalculatorRoute = RoiCalculatorRouteImport.update({
+  id: '/roi-calculator',
+  path: '/roi-calculator',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SecurityRoute = SecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OnboardingIndexRoute = OnboardingIndexRouteImport.update({
+  id: '/onboarding/',
+  path: '/onboarding/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/ai-ethics': typeof AiEthicsRoute
+  '/api': typeof ApiRoute
+  '/auth': typeof AuthRoute
+  '/care': typeof CareRoute
+  '/care-compliance-software': typeof CareComplianceSoftwareRoute
+  '/care-management-software': typeof CareManagementSoftwareRoute
+  '/careers': typeof CareersRoute
+  '/changelog': typeof ChangelogRoute
+  '/construction': typeof ConstructionRoute
+  '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
+  '/cqc-compliance-software': typeof CqcComplianceSoftwareRoute
+  '/education': typeof EducationRoute
+  '/features': typeof FeaturesRoute
+  '/housing': typeof HousingRoute
+  '/integrations': typeof IntegrationsRoute
+  '/lms-partner': typeof LmsPartnerRoute
+  '/partner-apply': typeof PartnerApplyRoute
+  '/partners': typeof PartnersRoute
+  '/press': typeof PressRoute
+  '/privacy': typeof PrivacyRoute
+  '/roadmap': typeof RoadmapRoute
+  '/roi-calculator': typeof RoiCalculatorRoute
+  '/security': typeof SecurityRoute
+  '/terms': typeof TermsRoute
+  '/onboarding/': typeof OnboardingIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/ai-ethics': typeof AiEthicsRoute
+  '/api': typeof ApiRoute
+  '/auth': typeof AuthRoute
+  '/care': typeof CareRoute
+  '/care-compliance-software': typeof CareComplianceSoftwareRoute
+  '/care-management-software': typeof CareManagementSoftwareRoute
+  '/careers': typeof CareersRoute
+  '/changelog': typeof ChangelogRoute
+  '/construction': typeof ConstructionRoute
+  '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
+  '/cqc-compliance-software': typeof CqcComplianceSoftwareRoute
+  '/education': typeof EducationRoute
+  '/features': typeof FeaturesRoute
+  '/housing': typeof HousingRoute
+  '/integrations': typeof IntegrationsRoute
+  '/lms-partner': typeof LmsPartnerRoute
+  '/partner-apply': typeof PartnerApplyRoute
+  '/partners': typeof PartnersRoute
+  '/press': typeof PressRoute
+  '/privacy': typeof PrivacyRoute
+  '/roadmap': typeof RoadmapRoute
+  '/roi-calculator': typeof RoiCalculatorRoute
+  '/security': typeof SecurityRoute
+  '/terms': typeof TermsRoute
+  '/onboarding': typeof OnboardingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/ai-ethics': typeof AiEthicsRoute
+  '/api': typeof ApiRoute
+  '/auth': typeof AuthRoute
+  '/care': typeof CareRoute
+  '/care-compliance-software': typeof CareComplianceSoftwareRoute
+  '/care-management-software': typeof CareManagementSoftwareRoute
+  '/careers': typeof CareersRoute
+  '/changelog': typeof ChangelogRoute
+  '/construction': typeof ConstructionRoute
+  '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
+  '/cqc-compliance-software': typeof CqcComplianceSoftwareRoute
+  '/education': typeof EducationRoute
+  '/features': typeof FeaturesRoute
+  '/housing': typeof HousingRoute
+  '/integrations': typeof IntegrationsRoute
+  '/lms-partner': typeof LmsPartnerRoute
+  '/partner-apply': typeof PartnerApplyRoute
+  '/partners': typeof PartnersRoute
+  '/press': typeof PressRoute
+  '/privacy': typeof PrivacyRoute
+  '/roadmap': typeof RoadmapRoute
+  '/roi-calculator': typeof RoiCalculatorRoute
+  '/security': typeof SecurityRoute
+  '/terms': typeof TermsRoute
+  '/onboarding/': typeof OnboardingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/about'
+  fullPaths:
+    | '/'
+    | '/about'
+    | '/ai-ethics'
+    | '/api'
+    | '/auth'
+    | '/care'
+    | '/care-compliance-software'
+    | '/care-management-software'
+    | '/careers'
+    | '/changelog'
+    | '/construction'
+    | '/contact'
+    | '/cookies'
+    | '/cqc-compliance-software'
+    | '/education'
+    | '/features'
+    | '/housing'
+    | '/integrations'
+    | '/lms-partner'
+    | '/partner-apply'
+    | '/partners'
+    | '/press'
+    | '/privacy'
+    | '/roadmap'
+    | '/roi-calculator'
+    | '/security'
+    | '/terms'
+    | '/onboarding/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/about'
-  id: '__root__' | '/' | '/about'
+  to:
+    | '/'
+    | '/about'
+    | '/ai-ethics'
+    | '/api'
+    | '/auth'
+    | '/care'
+    | '/care-compliance-software'
+    | '/care-management-software'
+    | '/careers'
+    | '/changelog'
+    | '/construction'
+    | '/contact'
+    | '/cookies'
+    | '/cqc-compliance-software'
+    | '/education'
+    | '/features'
+    | '/housing'
+    | '/integrations'
+    | '/lms-partner'
+    | '/partner-apply'
+    | '/partners'
+    | '/press'
+    | '/privacy'
+    | '/roadmap'
+    | '/roi-calculator'
+    | '/security'
+    | '/terms'
+    | '/onboarding'
+  id:
+    | '__root__'
+    | '/'
+    | '/about'
+    | '/ai-ethics'
+    | '/api'
+    | '/auth'
+    | '/care'
+    | '/care-compliance-software'
+    | '/care-management-software'
+    | '/careers'
+    | '/changelog'
+    | '/construction'
+    | '/contact'
+    | '/cookies'
+    | '/cqc-compliance-software'
+    | '/education'
+    | '/features'
+    | '/housing'
+    | '/integrations'
+    | '/lms-partner'
+    | '/partner-apply'
+    | '/partners'
+    | '/press'
+    | '/privacy'
+    | '/roadmap'
+    | '/roi-calculator'
+    | '/security'
+    | '/terms'
+    | '/onboarding/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  AiEthicsRoute: typeof AiEthicsRoute
+  ApiRoute: typeof ApiRoute
+  AuthRoute: typeof AuthRoute
+  CareRoute: typeof CareRoute
+  CareComplianceSoftwareRoute: typeof CareComplianceSoftwareRoute
+  CareManagementSoftwareRoute: typeof CareManagementSoftwareRoute
+  CareersRoute: typeof CareersRoute
+  ChangelogRoute: typeof ChangelogRoute
+  ConstructionRoute: typeof ConstructionRoute
+  ContactRoute: typeof ContactRoute
+  CookiesRoute: typeof CookiesRoute
+  CqcComplianceSoftwareRoute: typeof CqcComplianceSoftwareRoute
+  EducationRoute: typeof EducationRoute
+  FeaturesRoute: typeof FeaturesRoute
+  HousingRoute: typeof HousingRoute
+  IntegrationsRoute: typeof IntegrationsRoute
+  LmsPartnerRoute: typeof LmsPartnerRoute
+  PartnerApplyRoute: typeof PartnerApplyRoute
+  PartnersRoute: typeof PartnersRoute
+  PressRoute: typeof PressRoute
+  PrivacyRoute: typeof PrivacyRoute
+  RoadmapRoute: typeof RoadmapRoute
+  RoiCalculatorRoute: typeof RoiCalculatorRoute
+  SecurityRoute: typeof SecurityRoute
+  TermsRoute: typeof TermsRoute
+  OnboardingIndexRoute: typeof OnboardingIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -65,12 +410,220 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ai-ethics': {
+      id: '/ai-ethics'
+      path: '/ai-ethics'
+      fullPath: '/ai-ethics'
+      preLoaderRoute: typeof AiEthicsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api': {
+      id: '/api'
+      path: '/api'
+      fullPath: '/api'
+      preLoaderRoute: typeof ApiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/care': {
+      id: '/care'
+      path: '/care'
+      fullPath: '/care'
+      preLoaderRoute: typeof CareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/care-compliance-software': {
+      id: '/care-compliance-software'
+      path: '/care-compliance-software'
+      fullPath: '/care-compliance-software'
+      preLoaderRoute: typeof CareComplianceSoftwareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/care-management-software': {
+      id: '/care-management-software'
+      path: '/care-management-software'
+      fullPath: '/care-management-software'
+      preLoaderRoute: typeof CareManagementSoftwareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/careers': {
+      id: '/careers'
+      path: '/careers'
+      fullPath: '/careers'
+      preLoaderRoute: typeof CareersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/changelog': {
+      id: '/changelog'
+      path: '/changelog'
+      fullPath: '/changelog'
+      preLoaderRoute: typeof ChangelogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/construction': {
+      id: '/construction'
+      path: '/construction'
+      fullPath: '/construction'
+      preLoaderRoute: typeof ConstructionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookies': {
+      id: '/cookies'
+      path: '/cookies'
+      fullPath: '/cookies'
+      preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cqc-compliance-software': {
+      id: '/cqc-compliance-software'
+      path: '/cqc-compliance-software'
+      fullPath: '/cqc-compliance-software'
+      preLoaderRoute: typeof CqcComplianceSoftwareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/education': {
+      id: '/education'
+      path: '/education'
+      fullPath: '/education'
+      preLoaderRoute: typeof EducationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/features': {
+      id: '/features'
+      path: '/features'
+      fullPath: '/features'
+      preLoaderRoute: typeof FeaturesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/housing': {
+      id: '/housing'
+      path: '/housing'
+      fullPath: '/housing'
+      preLoaderRoute: typeof HousingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/integrations': {
+      id: '/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof IntegrationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lms-partner': {
+      id: '/lms-partner'
+      path: '/lms-partner'
+      fullPath: '/lms-partner'
+      preLoaderRoute: typeof LmsPartnerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partner-apply': {
+      id: '/partner-apply'
+      path: '/partner-apply'
+      fullPath: '/partner-apply'
+      preLoaderRoute: typeof PartnerApplyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partners': {
+      id: '/partners'
+      path: '/partners'
+      fullPath: '/partners'
+      preLoaderRoute: typeof PartnersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/press': {
+      id: '/press'
+      path: '/press'
+      fullPath: '/press'
+      preLoaderRoute: typeof PressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/roadmap': {
+      id: '/roadmap'
+      path: '/roadmap'
+      fullPath: '/roadmap'
+      preLoaderRoute: typeof RoadmapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/roi-calculator': {
+      id: '/roi-calculator'
+      path: '/roi-calculator'
+      fullPath: '/roi-calculator'
+      preLoaderRoute: typeof RoiCalculatorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/security': {
+      id: '/security'
+      path: '/security'
+      fullPath: '/security'
+      preLoaderRoute: typeof SecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/onboarding/': {
+      id: '/onboarding/'
+      path: '/onboarding'
+      fullPath: '/onboarding/'
+      preLoaderRoute: typeof OnboardingIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  AiEthicsRoute: AiEthicsRoute,
+  ApiRoute: ApiRoute,
+  AuthRoute: AuthRoute,
+  CareRoute: CareRoute,
+  CareComplianceSoftwareRoute: CareComplianceSoftwareRoute,
+  CareManagementSoftwareRoute: CareManagementSoftwareRoute,
+  CareersRoute: CareersRoute,
+  ChangelogRoute: ChangelogRoute,
+  ConstructionRoute: ConstructionRoute,
+  ContactRoute: ContactRoute,
+  CookiesRoute: CookiesRoute,
+  CqcComplianceSoftwareRoute: CqcComplianceSoftwareRoute,
+  EducationRoute: EducationRoute,
+  FeaturesRoute: FeaturesRoute,
+  HousingRoute: HousingRoute,
+  IntegrationsRoute: IntegrationsRoute,
+  LmsPartnerRoute: LmsPartnerRoute,
+  PartnerApplyRoute: PartnerApplyRoute,
+  PartnersRoute: PartnersRoute,
+  PressRoute: PressRoute,
+  PrivacyRoute: PrivacyRoute,
+  RoadmapRoute: RoadmapRoute,
+  RoiCalculatorRoute: RoiCalculatorRoute,
+  SecurityRoute: SecurityRoute,
+  TermsRoute: TermsRoute,
+  OnboardingIndexRoute: OnboardingIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

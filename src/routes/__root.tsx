@@ -1,11 +1,26 @@
-import { createRootRoute, HeadContent, Link, Outlet, Scripts } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { type ReactNode, useEffect } from 'react'
+import '../styles/global.css'
+import { Toaster } from '../ui/Toaster'
+import { ReduceMotionProvider } from '../views/motion/ReduceMotion'
+import { NotFoundPage } from '../views/not-found/NotFoundPage'
 
 export const Route = createRootRoute({
-  head: () => ({ meta: [{ charSet: 'utf-8' }, { title: 'Root' }] }),
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#0b1120' },
+      { name: 'color-scheme', content: 'light dark' },
+    ],
+    links: [
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'apple-touch-icon', href: '/logo.png' },
+    ],
+  }),
   shellComponent: Shell,
-  component: () => <Outlet />,
-  notFoundComponent: () => <main><h1>Oops! Page not found</h1><Link to="/">Return to Home</Link></main>,
+  component: Root,
+  notFoundComponent: NotFoundPage,
 })
 
 function Shell({ children }: { children: ReactNode }) {
@@ -19,5 +34,18 @@ function Shell({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  )
+}
+
+function Root() {
+  // A marker for tests and tools: set once React has hydrated the prerendered page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return (
+    <ReduceMotionProvider>
+      <Outlet />
+      <Toaster />
+    </ReduceMotionProvider>
   )
 }

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { pageHead } from '../seo/head'
+import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+
 export const Route = createFileRoute('/about')({
-  head: () => ({ meta: [{ title: 'About' }] }),
-  component: () => <main><h1>About</h1></main>,
+  head: () => pageHead('/about'),
+  component: () => <PlaceholderPage path="/about" />,
 })

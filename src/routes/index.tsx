@@ -1,6 +1,9 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { box } from '../styles/test.css'
+import { createFileRoute } from '@tanstack/react-router'
+import { pageHead } from '../seo/head'
+import { LandingPage } from '../views/landing/LandingPage'
+
+/** The root is the care tab of the landing page. */
 export const Route = createFileRoute('/')({
-  head: () => ({ meta: [{ title: 'Home page' }, { name: 'description', content: 'desc' }], scripts: [{ type: 'application/ld+json', children: JSON.stringify({ '@type': 'Organization' }) }] }),
-  component: () => <main className={box}><h1>Home</h1><Link to="/about">About</Link></main>,
+  head: () => pageHead('/'),
+  component: () => <LandingPage sector="care" />,
 })

@@ -2,7 +2,8 @@
  * One small database interface over PGlite (embedded, default) and PostgreSQL (DATABASE_URL, through pg),
  * so the server, the migrations runner and the tests do not care which one runs.
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import pg from 'pg'
@@ -36,7 +37,11 @@ export async function openDb(options: OpenOptions): Promise<Db> {
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db & { pglite: PGlite }> {
   const memory = dataDir === 'memory'
-  if (!memory) mkdirSync(dataDir, { recursive: true })
+  let unlock = () => {}
+  if (!memory) {
+    mkdirSync(dataDir, { recursive: true })
+    unlock = lockDataDir(dataDir)
+  }
   const db = await PGlite.create({
     ...(memory ? {} : { dataDir }),
     ...(loadDataDir ? { loadDataDir } : {}),
@@ -58,8 +63,31 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db & { p
           },
         }),
       ),
-    close: () => db.close(),
+    close: async () => {
+      await db.close()
+      unlock()
+    },
   }
+}
+
+/** PGlite is single-process: a second server on the same data dir would corrupt it, so refuse clearly. */
+function lockDataDir(dataDir: string): () => void {
+  const lock = join(dataDir, '.server.lock')
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8').trim())
+    let alive = false
+    try {
+      process.kill(pid, 0)
+      alive = true
+    } catch {
+      alive = false
+    }
+    if (alive) {
+      throw new Error(`Data dir ${dataDir} is in use by process ${pid}; stop it, or set DATA_DIR to another directory (or 'memory')`)
+    }
+  }
+  writeFileSync(lock, String(process.pid))
+  return () => rmSync(lock, { force: true })
 }
 
 async function openPostgres(url: string): Promise<Db> {

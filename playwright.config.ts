@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+import { e2eEnv } from './scripts/e2e-env'
+
+/**
+ * End-to-end tests against the built, prerendered site (served like a static host by scripts/preview.mjs)
+ * and, for the flows that call the backend, the local Supabase-compatible server on a fresh in-memory DB.
+ * `npm test` builds the site first (DIST=dist-test, Supabase URL pointing at the test backend).
+ */
+const env = e2eEnv()
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'paths/**/*.spec.ts'],
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: env.siteUrl,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: existsSync(chromium) ? chromium : undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node scripts/preview.mjs',
+      url: `${env.siteUrl}/robots.txt`,
+      env: { PORT: String(env.sitePort), DIST: env.dist },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'npm run backend --silent',
+      url: `${env.backendUrl}/auth/v1/health`,
+      env: {
+        BACKEND_PORT: String(env.backendPort),
+        MAIL_PORT: String(env.mailPort),
+        DATA_DIR: 'memory',
+        SITE_URL: env.siteUrl,
+        BACKEND_RATE_LIMIT: process.env.BACKEND_RATE_LIMIT ?? '',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+})

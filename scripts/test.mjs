@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * The whole test suite, as the README's test command runs it (`npm install && npm test`):
+ *   1. Debian's Chromium for Playwright (installed with apt-get when missing and running as root),
+ *   2. type-check and lint,
+ *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
+ *   4. a production build pointed at the test backend, with the generated route tree checked fresh,
+ *   5. Playwright against the built site and the local backend.
+ * Steps stop at the first failure. TEST_ONLY=unit|e2e runs a part.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+
+const only = process.env.TEST_ONLY
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const started = Date.now()
+const timings = []
+
+function run(label, cmd, args, env = {}) {
+  const t0 = Date.now()
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`)
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  timings.push([label, ((Date.now() - t0) / 1000).toFixed(1)])
+  if (res.status !== 0) {
+    console.error(`\n✖ ${label} failed (exit ${res.status ?? res.signal})`)
+    process.exit(res.status ?? 1)
+  }
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (!isRoot) {
+    console.error(`Chromium is missing at ${chromium}. Install Debian's package: sudo apt-get install -y chromium`)
+    process.exit(1)
+  }
+  run('install chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'])
+}
+
+function e2eEnv() {
+  const base = Number(process.env.E2E_PORT_BASE ?? 0)
+  return { DIST: process.env.DIST ?? 'dist-test', VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + base}` }
+}
+
+if (only !== 'unit') ensureChromium()
+if (!only) {
+  run('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
+  run('lint', 'npx', ['biome', 'check', '.'])
+}
+if (only !== 'e2e') run('vitest', 'npx', ['vitest', 'run'])
+if (only !== 'unit') {
+  const routeTree = 'src/routeTree.gen.ts'
+  const before = existsSync(routeTree) ? readFileSync(routeTree, 'utf8') : ''
+  run('build', 'npm', ['run', 'build', '--silent'], e2eEnv())
+  if (readFileSync(routeTree, 'utf8') !== before) {
+    console.error(`\n✖ ${routeTree} was stale: the build regenerated it. Commit the regenerated file.`)
+    process.exit(1)
+  }
+  run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
+}
+console.log(`\n✔ all test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+for (const [label, s] of timings) console.log(`   ${label.padEnd(18)} ${s} s`)

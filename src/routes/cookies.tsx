@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { pageHead } from '../seo/head'
+import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+
+export const Route = createFileRoute('/cookies')({
+  head: () => pageHead('/cookies'),
+  component: () => <PlaceholderPage path="/cookies" />,
+})

@@ -1,2 +1,0 @@
-import { style } from '@vanilla-extract/css'
-export const box = style({ color: 'rebeccapurple', padding: 16 })

@@ -1,0 +1,165 @@
+import { expect, test } from '@playwright/test'
+import { config } from '../../src/config'
+import { fullTitle, structuredData } from '../../src/seo/head'
+import { absoluteUrl } from '../../src/seo/jsonld'
+import { PAGES } from '../../src/seo/pages'
+import { decodeEntities, parseHead, seriousViolations, waitForHydration, watchConsole } from './support'
+
+for (const page of PAGES) {
+  test.describe(`route ${page.path}`, () => {
+    test('prerendered HTML carries the head data, JSON-LD and content without JavaScript', async ({ request }) => {
+      const res = await request.get(page.path)
+      expect(res.status()).toBe(200)
+      const head = parseHead(await res.text())
+      expect(decodeEntities(head.title)).toBe(fullTitle(page))
+      expect(decodeEntities(head.description)).toBe(page.description)
+      expect(decodeEntities(head.h1)).toBe(page.heading)
+      const noindex = 'noindex' in page && page.noindex
+      expect(head.robots).toBe(noindex ? 'noindex,nofollow' : 'index,follow')
+      if (noindex) expect(head.canonical).toBeUndefined()
+      else expect(head.canonical).toBe(absoluteUrl('canonicalPath' in page ? page.canonicalPath : page.path))
+      expect(decodeEntities(head.ogTitle)).toBe(fullTitle(page))
+      expect(head.ogImage).toBe(`${config.siteUrl}/og-image.png`)
+      expect(head.twitterCard).toBe('summary_large_image')
+      const expected = structuredData(page).map((b) => b['@type'])
+      expect(head.jsonLd.map((b) => b['@type'])).toEqual(expected)
+      const crumbs = head.jsonLd.find((b) => b['@type'] === 'BreadcrumbList')
+      if (!noindex) {
+        expect(crumbs.itemListElement[0].name).toBe('Home')
+        expect(crumbs.itemListElement).toHaveLength(page.path.split('/').filter(Boolean).length + 1)
+      }
+    })
+
+    test('hydrates without console errors and has no serious accessibility violations', async ({ page: p, baseURL }) => {
+      const problems = watchConsole(p, baseURL!)
+      await p.goto(page.path)
+      await waitForHydration(p)
+      await expect(p.getByRole('heading', { level: 1 })).toHaveText(page.heading)
+      await expect(p.getByRole('main')).toHaveCount(1)
+      expect(await seriousViolations(p)).toEqual([])
+      expect(problems).toEqual([])
+    })
+  })
+}
+
+test('an unknown path shows the not-found page with status 404 and noindex', async ({ page, request }) => {
+  const res = await request.get('/no-such-page-here')
+  expect(res.status()).toBe(404)
+  const head = parseHead(await res.text())
+  expect(head.robots).toBe('noindex,nofollow')
+  await page.goto('/no-such-page-here')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  await page.getByRole('link', { name: 'Return to Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('client-side navigation replaces the head tags', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Roadmap' }).click()
+  await expect(page).toHaveURL(/\/roadmap$/)
+  await expect(page).toHaveTitle(`Roadmap | ${config.brand}`)
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${config.siteUrl}/roadmap`)
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /ML pipelines/)
+})
+
+test('sector pages force the dark theme; static pages are light', async ({ page }) => {
+  await page.goto('/education')
+  await expect(page.locator('[data-theme]').first()).toHaveAttribute('data-theme', 'dark')
+  await page.goto('/about')
+  await expect(page.locator('[data-theme]').first()).toHaveAttribute('data-theme', 'light')
+})
+
+test('the landing page has the #pricing and #qcs-migration anchors', async ({ page }) => {
+  await page.goto('/#pricing')
+  await expect(page.locator('#pricing')).toBeVisible()
+  await expect(page.locator('#qcs-migration')).toHaveCount(1)
+})
+
+test('the footer has every link of the spec, the video channel and the Reduce Motion switch', async ({ page }) => {
+  await page.goto('/about')
+  const footer = page.getByRole('contentinfo')
+  for (const path of ['/features', '/integrations', '/api', '/security', '/ai-ethics', '/roadmap', '/changelog', '/about', '/careers', '/press', '/partners', '/contact', '/privacy', '/terms', '/cookies']) {
+    await expect(footer.locator(`a[href="${path}"]`)).toHaveCount(1)
+  }
+  await expect(footer.locator(`a[href="${config.videoChannelUrl}"]`)).toHaveAttribute('target', '_blank')
+  await expect(footer.getByRole('switch', { name: 'Reduce Motion' })).toBeVisible()
+})
+
+test('Reduce Motion: toggling sets the root class, stores the setting and survives a reload', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  const toggle = page.getByRole('switch', { name: 'Reduce Motion' })
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  const event = page.evaluate(
+    () => new Promise((resolve) => window.addEventListener('reducemotionchange', (e) => resolve((e as CustomEvent).detail), { once: true })),
+  )
+  await toggle.click()
+  expect(await event).toEqual({ reduce: true })
+  await expect(page.locator('html')).toHaveClass(/reduce-motion/)
+  expect(await page.evaluate(() => localStorage.getItem('reduceMotion'))).toBe('true')
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByRole('switch', { name: 'Reduce Motion' })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.locator('html')).toHaveClass(/reduce-motion/)
+})
+
+test('Reduce Motion follows the system setting when nothing is stored', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  await page.goto('/about')
+  await waitForHydration(page)
+  await expect(page.getByRole('switch', { name: 'Reduce Motion' })).toHaveAttribute('aria-checked', 'true')
+  await context.close()
+})
+
+test('Back goes back in history, or to / when the page was opened directly', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Press' }).click()
+  await expect(page).toHaveURL(/\/press$/)
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Careers' }).click()
+  await expect(page).toHaveURL(/\/careers$/)
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/press$/)
+})
+
+test('header: Start Free goes to sign-up, Book Demo opens the booking page in a new tab, sector tabs navigate', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('link', { name: 'Start Free' })).toHaveAttribute('href', '/auth?mode=signup')
+  const demo = header.getByRole('link', { name: /Book Demo/ })
+  await expect(demo).toHaveAttribute('href', config.bookingUrl)
+  await expect(demo).toHaveAttribute('target', '_blank')
+  await header.getByRole('navigation', { name: 'Sectors' }).getByRole('link', { name: 'Housing' }).click()
+  await expect(page).toHaveURL(/\/housing$/)
+  await expect(page).toHaveTitle(/Regulator of Social Housing/)
+})
+
+test('mobile: the sector tabs become a menu', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto('/education')
+  await waitForHydration(page)
+  await expect(page.getByRole('navigation', { name: 'Sectors' })).toBeHidden()
+  const menu = page.getByRole('button', { name: /sector menu/ })
+  await menu.click()
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  await page.getByRole('link', { name: 'Construction' }).click()
+  await expect(page).toHaveURL(/\/construction$/)
+  await context.close()
+})
+
+test('sitemap.xml lists the indexable pages and robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  for (const page of PAGES) {
+    const listed = sitemap.includes(`<loc>${config.siteUrl}${page.path === '/' ? '/' : page.path}</loc>`)
+    const indexable = !('noindex' in page && page.noindex) && !('canonicalPath' in page)
+    expect(listed, page.path).toBe(indexable)
+  }
+  expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${config.siteUrl}/sitemap.xml`)
+})
