@@ -42,11 +42,17 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db & { p
     mkdirSync(dataDir, { recursive: true })
     unlock = lockDataDir(dataDir)
   }
-  const db = await PGlite.create({
-    ...(memory ? {} : { dataDir }),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: { pgcrypto },
-  })
+  let db: PGlite
+  try {
+    db = await PGlite.create({
+      ...(memory ? {} : { dataDir }),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      extensions: { pgcrypto },
+    })
+  } catch (error) {
+    unlock()
+    throw error
+  }
   return {
     kind: 'pglite',
     pglite: db,
