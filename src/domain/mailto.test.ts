@@ -1,0 +1,34 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { buildMailto, parseMailto } from './mailto'
+
+describe('buildMailto', () => {
+  it('encodes every reserved character of subject and body', () => {
+    const href = buildMailto({ to: 'hello@example.org', subject: 'A & B? "quoted" #1 100%', body: 'Line 1\nLine 2 = ok; a+b 🎉' })
+    expect(href).toBe(
+      'mailto:hello@example.org?subject=A%20%26%20B%3F%20%22quoted%22%20%231%20100%25&body=Line%201%0D%0ALine%202%20%3D%20ok%3B%20a%2Bb%20%F0%9F%8E%89',
+    )
+  })
+
+  it('round-trips any subject and body a person can type', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (subject, body) => {
+        const normalised = body.replace(/\r\n?/g, '\n')
+        const parsed = parseMailto(buildMailto({ to: 'a@b.co', subject, body: normalised }))
+        expect(parsed.subject).toBe(subject)
+        expect(parsed.body).toBe(normalised)
+        expect(parsed.to).toBe('a@b.co')
+      }),
+    )
+  })
+
+  it('leaves nothing that a mail client could read as a separator', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const query = buildMailto({ to: 'a@b.co', subject: text, body: text }).split('?')[1]!
+        expect(query.split('&')).toHaveLength(2)
+        expect(query).not.toMatch(/[#\s"<>]/)
+      }),
+    )
+  })
+})
