@@ -368,6 +368,17 @@ describe('edge function complete-user-signup', () => {
     expect(user.rows[0]).toEqual({ access_role: 'admin', plan: 'free', requested_plan: 'bos' })
   })
 
+  it('stays idempotent under 8 concurrent identical calls: one organisation', async () => {
+    const email = uniqueEmail('concurrent-setup')
+    const sb = client(server.url, server.anonKey)
+    const { data } = await sb.auth.signUp({ email, password: 'correct-horse-1', options: { data: metadata() } })
+    const body = { userId: data.user!.id, email, userData: { company: 'Parallel Care', company_name: 'Parallel Care', staff_count: 3, sector: 'care', plan: 'free' } }
+    const replies = await Promise.all(Array.from({ length: 8 }, () => sb.functions.invoke('complete-user-signup', { body })))
+    expect(replies.map((r) => r.data)).toEqual(Array.from({ length: 8 }, () => ({ success: true })))
+    const orgs = await server.db.query('select 1 from public.organisations where created_by = $1', [data.user!.id])
+    expect(orgs.rows).toHaveLength(1)
+  })
+
   it('rejects bad payloads, a wrong e-mail and an unknown user with 4xx {success:false, error}', async () => {
     const sb = client(server.url, server.anonKey)
     const bad = await sb.functions.invoke('complete-user-signup', { body: { userId: 'nope', email: 'x', userData: {} } })
@@ -463,6 +474,15 @@ describe('edge function send-contact', () => {
     const limited = await post(referral(), '10.3.0.1')
     expect(await limited.json()).toMatchObject({ success: false, error: expect.stringMatching(/Too many/) })
     expect((await post(referral(), '10.3.0.2')).status).toBe(200)
+  })
+
+  it('counts the limit in one transaction: 10 concurrent referrals from one client store exactly 5', async () => {
+    const tag = `burst-${Date.now()}`
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => post(referral({ message: `${tag} ${i}` }), '10.5.0.1').then((r) => r.status)))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5)
+    const rows = await server.db.query<{ n: number }>('select count(*)::int as n from public.contact_referrals where message like $1', [`${tag}%`])
+    expect(rows.rows[0]?.n).toBe(5)
   })
 
   it('needs a valid JWT like hosted functions (verify_jwt) and 404s unknown functions', async () => {

@@ -234,6 +234,22 @@ for (const engine of engines) {
       expect((await errorOf(as('anon', null, (tx) => tx.query("select public.submit_contact_referral('a','b','c',null,null,null,'12345678',false,'x','y')")))).code).toBe('42501')
     })
 
+    it('the trigger fires for a non-owner auth role (hosted inserts as supabase_auth_admin)', async () => {
+      await db.exec(`
+        do $$ begin
+          if not exists (select 1 from pg_roles where rolname = 'test_auth_admin') then create role test_auth_admin nologin; end if;
+        end $$;
+        grant usage on schema auth to test_auth_admin;
+        grant select, insert on auth.users to test_auth_admin;`)
+      const id = randomUUID()
+      await db.transaction(async (tx) => {
+        await tx.query("select set_config('role', 'test_auth_admin', true)")
+        await tx.query(`insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, '{"first_name":"Kim"}')`, [id, `kim-${id.slice(0, 8)}@acme-care.co.uk`])
+      })
+      const r = await db.query('select first_name from public.users where id = $1', [id])
+      expect(r.rows).toEqual([{ first_name: 'Kim' }])
+    })
+
     it('deleting an auth user cascades to the profile row', async () => {
       const u = await newUser()
       await db.query('delete from auth.users where id = $1', [u.id])
