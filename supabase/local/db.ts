@@ -84,7 +84,8 @@ function lockDataDir(dataDir: string): () => void {
     let alive = false
     try {
       process.kill(pid, 0)
-      alive = true
+      // A recycled pid of an unrelated program (after a crash) does not count.
+      alive = !existsSync(`/proc/${pid}/cmdline`) || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node')
     } catch {
       alive = false
     }
