@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { featureTableMachine, featureTableSampleEvents } from './featureTable.machine'
+import { coverage, generatePaths } from './testing/graph'
+
+const input = { sector: 'care' as const }
+
+describe('featureTable machine', () => {
+  it('starts on the short list and toggles between short and extended', () => {
+    const actor = createActor(featureTableMachine, { input }).start()
+    expect(actor.getSnapshot().value).toBe('short')
+    actor.send({ type: 'TOGGLE' })
+    expect(actor.getSnapshot().value).toBe('extended')
+    actor.send({ type: 'TOGGLE' })
+    expect(actor.getSnapshot().value).toBe('short')
+    actor.send({ type: 'SHOW_MORE' })
+    expect(actor.getSnapshot().value).toBe('extended')
+    actor.send({ type: 'SHOW_LESS' })
+    expect(actor.getSnapshot().value).toBe('short')
+  })
+
+  it('resets to the short list when the sector changes, and remembers the sector', () => {
+    const actor = createActor(featureTableMachine, { input }).start()
+    actor.send({ type: 'SHOW_MORE' })
+    actor.send({ type: 'SECTOR_CHANGED', sector: 'housing' })
+    expect(actor.getSnapshot().value).toBe('short')
+    expect(actor.getSnapshot().context.sector).toBe('housing')
+  })
+
+  it('ignores a sector change to the sector already shown', () => {
+    const actor = createActor(featureTableMachine, { input }).start()
+    actor.send({ type: 'SHOW_MORE' })
+    actor.send({ type: 'SECTOR_CHANGED', sector: 'care' })
+    expect(actor.getSnapshot().value).toBe('extended')
+  })
+
+  it('generated paths reach every state and every transition', () => {
+    const paths = generatePaths(featureTableMachine, { events: featureTableSampleEvents, input })
+    const cov = coverage(featureTableMachine, paths, input)
+    expect(paths.length).toBeGreaterThan(3)
+    expect(cov.states.missing).toEqual([])
+    expect(cov.transitions.missing).toEqual([])
+    expect(cov.transitions.all.length).toBeGreaterThanOrEqual(5)
+  })
+})
