@@ -2,15 +2,17 @@
  * After `vite build` (TanStack Start has prerendered every route into <dist>/client):
  * - renders the not-found page into 404.html (static hosts serve it for unknown paths, with status 404),
  * - writes sitemap.xml and robots.txt from the same page list that drives the routes' head data,
+ * - writes _headers (security headers, CSP with the hashes of every page's inline scripts),
  * - fails when a page of that list has no prerendered HTML.
  */
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { config } from '../src/config'
 import { absoluteUrl } from '../src/seo/jsonld'
 import { PAGES } from '../src/seo/pages'
+import { headersFile, inlineScripts, sha256 } from './security-headers'
 
 const dist = resolve(process.env.DIST ?? 'dist')
 const client = join(dist, 'client')
@@ -46,8 +48,19 @@ async function main() {
   await writeFile(join(client, '404.html'), html)
   await writeFile(join(client, 'sitemap.xml'), sitemapXml())
   await writeFile(join(client, 'robots.txt'), robotsTxt())
+  const htmlFiles = await listHtml(client)
+  const hashes = new Set<string>()
+  for (const file of htmlFiles) for (const script of inlineScripts(await readFile(file, 'utf8'))) hashes.add(sha256(script))
+  await writeFile(join(client, '_headers'), headersFile(hashes))
   const sizes = await Promise.all(PAGES.map(async (p) => (await readFile(htmlFileFor(p.path))).length))
-  console.log(`postbuild: ${PAGES.length} pages + 404.html, sitemap.xml, robots.txt (HTML ${Math.min(...sizes)}–${Math.max(...sizes)} bytes)`)
+  console.log(
+    `postbuild: ${PAGES.length} pages + 404.html, sitemap.xml, robots.txt, _headers (${hashes.size} script hashes; HTML ${Math.min(...sizes)}–${Math.max(...sizes)} bytes)`,
+  )
+}
+
+async function listHtml(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name))
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
