@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { type SaveProfileInput, ssoProfileMachine, ssoProfileSampleEvents } from './ssoProfile.machine'
+import { coverage, generatePaths } from './testing/graph'
+
+function run(save: (input: SaveProfileInput) => Promise<unknown>) {
+  const calls: string[] = []
+  const saved: SaveProfileInput[] = []
+  const actor = createActor(
+    ssoProfileMachine.provide({
+      actions: { notifyDetailsSaved: () => calls.push('Details saved'), notifySaveFailed: () => calls.push('Something went wrong') },
+      actors: {
+        saveProfile: fromPromise(({ input }: { input: SaveProfileInput }) => {
+          saved.push(input)
+          return save(input)
+        }),
+      },
+    }),
+    { input: { provider: 'google' } },
+  )
+  actor.start()
+  return { actor, calls, saved }
+}
+
+describe('SSO profile dialog', () => {
+  it('cannot submit with a 1-character company or with staff below 1', () => {
+    const { actor, saved } = run(async () => ({}))
+    actor.send({ type: 'COMPANY_CHANGED', value: ' A ' })
+    actor.send({ type: 'STAFF_CHANGED', value: '5' })
+    expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(false)
+    actor.send({ type: 'SUBMIT' })
+    actor.send({ type: 'COMPANY_CHANGED', value: 'Ab' })
+    actor.send({ type: 'STAFF_CHANGED', value: '0' })
+    actor.send({ type: 'SUBMIT' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(saved).toEqual([])
+  })
+
+  it('submits the trimmed company and the staff number, says Details saved and ends saved', async () => {
+    const { actor, calls, saved } = run(async () => ({ success: true }))
+    actor.send({ type: 'COMPANY_CHANGED', value: '  Sunrise Care ' })
+    actor.send({ type: 'STAFF_CHANGED', value: '12' })
+    actor.send({ type: 'SUBMIT' })
+    expect(actor.getSnapshot().value).toBe('submitting')
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(saved).toEqual([{ companyName: 'Sunrise Care', staffCount: 12 }])
+    expect(calls).toEqual(['Details saved'])
+    expect(actor.getSnapshot().output).toEqual({ saved: true })
+  })
+
+  it('a failed save keeps the dialog open with what was typed', async () => {
+    const { actor, calls } = run(async () => {
+      throw new Error('network')
+    })
+    actor.send({ type: 'COMPANY_CHANGED', value: 'Sunrise Care' })
+    actor.send({ type: 'STAFF_CHANGED', value: '3' })
+    actor.send({ type: 'SUBMIT' })
+    await waitFor(actor, (s) => s.matches('editing'))
+    expect(calls).toEqual(['Something went wrong'])
+    expect(actor.getSnapshot().context).toMatchObject({ company: 'Sunrise Care', staff: '3' })
+  })
+
+  it('closing ends without saving', () => {
+    const { actor } = run(async () => ({}))
+    actor.send({ type: 'CLOSE' })
+    expect(actor.getSnapshot().output).toEqual({ saved: false })
+  })
+
+  it('generated paths reach every state and every transition', () => {
+    const input = { provider: 'google' }
+    const paths = generatePaths(ssoProfileMachine, { events: ssoProfileSampleEvents, input })
+    const cov = coverage(ssoProfileMachine, paths, input)
+    expect(paths.length).toBeGreaterThan(5)
+    expect(cov.states.missing).toEqual([])
+    expect(cov.transitions.missing).toEqual([])
+  })
+})
