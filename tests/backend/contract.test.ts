@@ -444,6 +444,25 @@ describe('edge function send-contact', () => {
     expect(row.rows[0]!.client_hash).toMatch(/^[0-9a-f]{64}$/)
   })
 
+  it('retries an older undelivered outbox e-mail on a later call, exactly once', async () => {
+    const tag = `retry-${Date.now()}`
+    const ref = await server.db.query<{ id: string }>(
+      `insert into public.contact_referrals (name, email, message, client_hash, status, created_at)
+       values ('Old', 'old@acme.co.uk', $1, 'abcdef0123456789', 'failed', now() - interval '5 minutes') returning id`,
+      [tag],
+    )
+    await server.db.query(
+      `insert into public.mail_outbox (referral_id, to_address, from_address, subject, text_body, status, attempts, created_at)
+       values ($1, 'referrals@inspectready.co.uk', 'no-reply@localhost', 'Retry me', $2, 'failed', 1, now() - interval '5 minutes')`,
+      [ref.rows[0]!.id, tag],
+    )
+    await Promise.all([post(referral(), '10.6.0.1'), post(referral(), '10.6.0.2')])
+    const mails = (await messagesTo(server.mailUrl, 'referrals@inspectready.co.uk')).filter((m) => m.text === tag)
+    expect(mails).toHaveLength(1)
+    const row = await server.db.query('select o.status, o.attempts, r.status as referral from public.mail_outbox o join public.contact_referrals r on r.id = o.referral_id where r.id = $1', [ref.rows[0]!.id])
+    expect(row.rows[0]).toEqual({ status: 'sent', attempts: 2, referral: 'delivered' })
+  })
+
   it('answers a filled honeypot with 200, stores it as spam and sends nothing', async () => {
     const message = `Spam ${Date.now()}`
     const res = await post(referral({ message, hpt: 'http://spam.example' }), '10.1.0.1')

@@ -2,11 +2,12 @@
  * Storage modes of the local server: a PGlite data dir survives restarts (migrations run once), one
  * data dir cannot be opened twice, DATABASE_URL runs the same API on PostgreSQL, AUTOCONFIRM gives a session.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase } from '../../supabase/local/index.ts'
+import { MIGRATIONS_DIR } from '../../supabase/local/migrate.ts'
 import { client, startPostgres, uniqueEmail } from './helpers.ts'
 
 describe('PGlite data dir', () => {
@@ -30,7 +31,7 @@ describe('PGlite data dir', () => {
       expect(error).toBeNull()
       expect(data.user?.email).toBe(email)
       const migrations = await second.db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations')
-      expect(migrations.rows[0]?.n).toBe(1)
+      expect(migrations.rows[0]?.n).toBe(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).length)
     } finally {
       await second.stop()
     }

@@ -75,18 +75,26 @@ export async function sendContact(req: Request, env: FunctionEnv): Promise<Respo
   if (stored.limited) {
     return json(req, env, 429, { success: false, error: 'Too many referrals from this address; try again in 10 minutes' })
   }
-  if (stored.outbox_id) await deliver(env, stored.outbox_id, { from, to: recipient, input })
+  const subject = input.subject?.trim() || 'Referral from website'
+  const text = `${input.message}\n\nFrom: ${input.name} <${input.email}>${input.service ? `\nService: ${input.service}` : ''}`
+  if (stored.outbox_id) {
+    await deliver(env, { id: stored.outbox_id, to_address: recipient, from_address: from, reply_to: input.email, subject, text_body: text })
+  }
+  await retryOutbox(env)
   return json(req, env, 200, { success: true })
 }
 
-async function deliver(
-  env: FunctionEnv,
-  outboxId: string,
-  mail: { from: string; to: string; input: v.InferOutput<typeof SendContactSchema> },
-): Promise<void> {
-  const { input } = mail
-  const subject = input.subject?.trim() || 'Referral from website'
-  const text = `${input.message}\n\nFrom: ${input.name} <${input.email}>${input.service ? `\nService: ${input.service}` : ''}`
+interface OutboxMail {
+  id: string
+  to_address: string
+  from_address: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+}
+
+/** Sends one outbox e-mail through the configured API and records the outcome; never throws. */
+async function deliver(env: FunctionEnv, mail: OutboxMail): Promise<void> {
   let ok = false
   let error: string | null = null
   if (!env.MAIL_API_URL) {
@@ -99,7 +107,13 @@ async function deliver(
           'content-type': 'application/json',
           ...(env.MAIL_API_KEY ? { authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
         },
-        body: JSON.stringify({ from: mail.from, to: [mail.to], reply_to: input.email, subject, text }),
+        body: JSON.stringify({
+          from: mail.from_address,
+          to: [mail.to_address],
+          ...(mail.reply_to ? { reply_to: mail.reply_to } : {}),
+          subject: mail.subject,
+          text: mail.text_body,
+        }),
       })
       ok = res.ok
       if (!ok) error = `mail API replied ${res.status}`
@@ -108,8 +122,18 @@ async function deliver(
     }
   }
   try {
-    await rpc(env, 'mark_outbox_result', { p_outbox_id: outboxId, p_ok: ok, p_error: error })
+    await rpc(env, 'mark_outbox_result', { p_outbox_id: mail.id, p_ok: ok, p_error: error })
   } catch (e) {
     console.error('send-contact outbox mark', e)
+  }
+}
+
+/** Retries a few older undelivered e-mails (claimed in SQL so concurrent calls never send one twice). */
+async function retryOutbox(env: FunctionEnv): Promise<void> {
+  try {
+    const due = (await rpc(env, 'claim_outbox_retries', { p_limit: 3 })) as OutboxMail[] | null
+    for (const mail of due ?? []) await deliver(env, mail)
+  } catch (e) {
+    console.error('send-contact outbox retry', e)
   }
 }
