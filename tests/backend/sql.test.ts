@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSUMER_EMAIL_DOMAINS } from '../../src/domain/consumerDomains.ts'
+import { COUNTRY_IDS, DOMAINS, FREQUENCIES, LIFE_SKILLS, REGULATORS, ROLES } from '../../src/domain/onboarding.ts'
+import { SECTORS } from '../../src/domain/sectors.ts'
 import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts'
 import { startPostgres } from './helpers.ts'
@@ -125,6 +127,19 @@ for (const engine of engines) {
         `update public.users set country = 'au', life_skills = array['leadership','adaptability'], selected_roles = array['therapist'], policy_frequency = 'daily' where id = $1`,
         [id],
       )
+    })
+
+    it("accepts every value of the site's enumerations (src/domain) through the user's own update", async () => {
+      const u = await newUser()
+      const patch = (sql: string, params: unknown[]) =>
+        as('authenticated', u.id, (tx) => tx.query<{ id: string }>(`update public.users set ${sql} where id = $1 returning id`, [u.id, ...params]))
+      const arrays = await patch('life_skills = $2, selected_regulators = $3, selected_roles = $4, selected_domains = $5, life_skills_enabled = true', [
+        [...LIFE_SKILLS], [...REGULATORS], [...ROLES], [...DOMAINS],
+      ])
+      expect(arrays.rows).toHaveLength(1)
+      for (const country of COUNTRY_IDS) expect((await patch('country = $2', [country])).rows).toHaveLength(1)
+      for (const sector of SECTORS) expect((await patch('sector = $2', [sector])).rows).toHaveLength(1)
+      for (const f of FREQUENCIES) expect((await patch('policy_frequency = $2', [f])).rows).toHaveLength(1)
     })
 
     it('RLS: a user reads and updates only their own row; anon reads nothing', async () => {
