@@ -119,6 +119,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       allowHeaders: [
         'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'prefer',
         'accept', 'accept-profile', 'content-profile', 'range', 'x-upsert', 'x-retry-count',
+        // Local only: lets browser tests pose as distinct clients for the referral rate limit.
+        'x-forwarded-for',
       ],
       exposeHeaders: ['content-range', 'x-supabase-api-version', 'range', 'preference-applied'],
       credentials: true,

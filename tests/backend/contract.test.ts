@@ -573,6 +573,14 @@ describe('bad input never crashes the server and gets a clear 4xx JSON error', (
       headers: { origin: 'http://localhost:4173', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,apikey,content-type' },
     })
     expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:4173')
+    expect(pre.headers.get('access-control-allow-headers')).toMatch(/apikey/)
+    const fn = await fetch(`${server.url}/functions/v1/send-contact`, {
+      method: 'OPTIONS',
+      headers: { origin: SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,x-client-info,content-type,x-forwarded-for' },
+    })
+    expect(fn.status).toBe(204)
+    expect(fn.headers.get('access-control-allow-origin')).toBe(SITE)
+    expect(fn.headers.get('access-control-allow-headers')).toMatch(/x-forwarded-for/)
     const evil = await fetch(`${server.url}/auth/v1/settings`, { headers: { origin: 'https://evil.example' } })
     expect(evil.headers.get('access-control-allow-origin')).toBeNull()
   })
