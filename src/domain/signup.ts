@@ -271,3 +271,70 @@ export const SIGNUP_TOASTS = {
 } satisfies Record<string, Toast | ((message: string) => Toast)>
 
 export const PASSWORD_COPIED = 'Password copied!'
+
+/** True for a syntactically valid e-mail address (spaces around it ignored). */
+export function isEmailAddress(email: string): boolean {
+  return v.is(v.pipe(v.string(), v.trim(), v.email()), email)
+}
+
+/** What /auth reads from its URL after mount (spec section 2), plus the error GoTrue appends to a bad link. */
+export interface AuthArrival {
+  mode?: 'signup'
+  type?: 'signup'
+  verified?: 'true'
+  access_token?: string
+  refresh_token?: string
+  code?: string
+  error?: string
+  error_code?: string
+  error_description?: string
+}
+
+/** The auth error codes that mean "this link cannot be used any more" (used, expired or replaced). */
+const REJECTED_LINK_CODES = ['otp_expired', 'flow_state_not_found', 'flow_state_expired', 'bad_jwt', 'session_not_found']
+
+export function isRejectedLink(failure: BackendFailure): boolean {
+  return (failure.code !== undefined && REJECTED_LINK_CODES.includes(failure.code)) || /invalid|expired/i.test(failure.message)
+}
+
+/**
+ * The code verifier is missing (the link was opened in another browser) or is not the one of this code
+ * (a later sign-up in this browser replaced it). Either way the server confirmed the e-mail before it
+ * issued the code.
+ */
+export function isVerifierProblem(failure: BackendFailure): boolean {
+  return (
+    failure.code === 'pkce_code_verifier_not_found' ||
+    failure.code === 'bad_code_verifier' ||
+    /code verifier/i.test(failure.message)
+  )
+}
+
+export const CONFIRMATION_TOASTS = {
+  verified: {
+    title: 'Email verified!',
+    description: 'Your email address is verified. Taking you to your workspace...',
+    variant: 'success',
+  },
+  confirmed: {
+    title: 'Email confirmed!',
+    description: 'Your account is active and you have admin access. Taking you to your workspace...',
+    variant: 'success',
+  },
+  resent: (email: string): Toast => ({
+    title: 'Confirmation email sent',
+    description: `If ${email} has an account waiting for confirmation, a new link is on its way.`,
+    variant: 'success',
+  }),
+  resendFailed: (message: string): Toast => ({
+    title: 'Could not send the email',
+    description: message || 'Please try again in a moment.',
+    variant: 'destructive',
+  }),
+  invalidEmail: { title: 'Check your email', description: 'Please enter a valid email address.', variant: 'destructive' },
+  confirmationFailed: (message: string): Toast => ({
+    title: 'Unexpected error',
+    description: message || 'Please try again.',
+    variant: 'destructive',
+  }),
+} satisfies Record<string, Toast | ((message: string) => Toast)>

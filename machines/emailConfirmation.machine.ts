@@ -1,0 +1,266 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import {
+  type AuthArrival,
+  type BackendFailure,
+  CONFIRMATION_TOASTS,
+  confirmationRedirect,
+  errorMessage,
+  isBackendFailure,
+  isEmailAddress,
+  isRejectedLink,
+  isVerifierProblem,
+  type Toast,
+} from '../src/domain/signup'
+
+/**
+ * Arrival at /auth after the confirmation e-mail (spec sections 2 and 4). The page is prerendered without
+ * a query string, so the machine starts `idle` (what the server renders) and the view sends ARRIVED with
+ * the URL's parameters after mount. Then:
+ * - ?error_code=.. (the link was used or expired) -> linkInvalid, with a form to ask for a new e-mail;
+ * - ?code=.. (PKCE) -> exchange it: confirmed; a missing code verifier (opened in another browser) ->
+ *   confirmedElsewhere (the server confirmed the e-mail before issuing the code); a used/expired code ->
+ *   linkInvalid; anything else -> failed (retry);
+ * - tokens -> set the session -> confirmed; verified=true -> verified; type=signup -> confirmed when a
+ *   session exists, otherwise nothing to do.
+ * confirmed and verified show their toast and redirect to the app after 1 second.
+ */
+export interface ConfirmationContext {
+  params: AuthArrival
+  origin: string
+  /** The address a new confirmation e-mail was last asked for. */
+  email: string
+}
+
+export type ConfirmationEvent =
+  | { type: 'ARRIVED'; params: AuthArrival }
+  | { type: 'RESEND_REQUESTED'; email: string }
+  | { type: 'RETRY' }
+  | { type: 'xstate.done.actor.exchangeCode'; output: undefined }
+  | { type: 'xstate.error.actor.exchangeCode'; error: unknown }
+  | { type: 'xstate.done.actor.setSession'; output: undefined }
+  | { type: 'xstate.error.actor.setSession'; error: unknown }
+  | { type: 'xstate.done.actor.getSession'; output: { hasSession: boolean } }
+  | { type: 'xstate.error.actor.getSession'; error: unknown }
+  | { type: 'xstate.done.actor.resendConfirmation'; output: undefined }
+  | { type: 'xstate.error.actor.resendConfirmation'; error: unknown }
+  | { type: 'xstate.after.redirectDelay.emailConfirmation.confirmed' }
+  | { type: 'xstate.after.redirectDelay.emailConfirmation.verified' }
+
+const failure = (error: unknown): BackendFailure | null => (isBackendFailure(error, 'confirmation') ? error : null)
+
+export const emailConfirmationMachine = setup({
+  types: {
+    context: {} as ConfirmationContext,
+    events: {} as ConfirmationEvent,
+    input: {} as { origin: string },
+  },
+  actions: {
+    notify: (_, _params: Toast) => {},
+    redirectToApp: () => {},
+    /** Remove the code, tokens and error from the address bar (nothing secret stays in history). */
+    clearUrl: () => {},
+    assignParams: assign({
+      params: ({ event }) => {
+        assertEvent(event, 'ARRIVED')
+        return event.params
+      },
+    }),
+    assignEmail: assign({
+      email: ({ event }) => {
+        assertEvent(event, 'RESEND_REQUESTED')
+        return event.email.trim()
+      },
+    }),
+  },
+  actors: {
+    exchangeCode: fromPromise<void, { code: string }>(() => Promise.reject(new Error('exchangeCode not provided'))),
+    setSession: fromPromise<void, { accessToken: string; refreshToken: string }>(() =>
+      Promise.reject(new Error('setSession not provided')),
+    ),
+    getSession: fromPromise<{ hasSession: boolean }>(() => Promise.reject(new Error('getSession not provided'))),
+    resendConfirmation: fromPromise<void, { email: string; emailRedirectTo: string }>(() =>
+      Promise.reject(new Error('resendConfirmation not provided')),
+    ),
+  },
+  guards: {
+    hasLinkError: ({ context }) => Boolean(context.params.error || context.params.error_code),
+    hasCode: ({ context }) => Boolean(context.params.code),
+    hasTokens: ({ context }) => Boolean(context.params.access_token && context.params.refresh_token),
+    isVerified: ({ context }) => context.params.verified === 'true',
+    isSignupArrival: ({ context }) => context.params.type === 'signup',
+    isVerifierProblem: ({ event }) => {
+      const f = failure((event as { error?: unknown }).error)
+      return f !== null && isVerifierProblem(f)
+    },
+    isRejectedLink: ({ event }) => {
+      const f = failure((event as { error?: unknown }).error)
+      return f !== null && isRejectedLink(f)
+    },
+    hasSession: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.getSession')
+      return event.output.hasSession
+    },
+    isResendEmailValid: ({ event }) => {
+      assertEvent(event, 'RESEND_REQUESTED')
+      return isEmailAddress(event.email)
+    },
+  },
+  delays: {
+    /** Spec section 9: redirect 1 second after confirmation. */
+    redirectDelay: 1000,
+  },
+}).createMachine({
+  id: 'emailConfirmation',
+  context: ({ input }) => ({ params: {}, origin: input.origin, email: '' }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { ARRIVED: { target: 'routing', actions: 'assignParams' } },
+    },
+    routing: {
+      always: [
+        { guard: 'hasLinkError', target: 'linkInvalid' },
+        { guard: 'hasCode', target: 'exchangingCode' },
+        { guard: 'hasTokens', target: 'settingSession' },
+        { guard: 'isVerified', target: 'verified' },
+        { guard: 'isSignupArrival', target: 'checkingSession' },
+        { target: 'none' },
+      ],
+    },
+    /** Nothing to confirm: the sign-up form is all there is. */
+    none: {},
+    exchangingCode: {
+      invoke: {
+        id: 'exchangeCode',
+        src: 'exchangeCode',
+        input: ({ context }) => ({ code: context.params.code ?? '' }),
+        onDone: 'confirmed',
+        onError: [
+          { guard: 'isVerifierProblem', target: 'confirmedElsewhere' },
+          { guard: 'isRejectedLink', target: 'linkInvalid' },
+          { target: 'failed' },
+        ],
+      },
+    },
+    settingSession: {
+      invoke: {
+        id: 'setSession',
+        src: 'setSession',
+        input: ({ context }) => ({
+          accessToken: context.params.access_token ?? '',
+          refreshToken: context.params.refresh_token ?? '',
+        }),
+        onDone: 'confirmed',
+        onError: [{ guard: 'isRejectedLink', target: 'linkInvalid' }, { target: 'failed' }],
+      },
+    },
+    checkingSession: {
+      invoke: {
+        id: 'getSession',
+        src: 'getSession',
+        onDone: [{ guard: 'hasSession', target: 'confirmed' }, { target: 'none' }],
+        // No session to read means nothing to confirm here; the form stays.
+        onError: 'none',
+      },
+    },
+    verified: {
+      entry: { type: 'notify', params: CONFIRMATION_TOASTS.verified },
+      after: { redirectDelay: 'redirecting' },
+    },
+    confirmed: {
+      entry: ['clearUrl', { type: 'notify', params: CONFIRMATION_TOASTS.confirmed }],
+      after: { redirectDelay: 'redirecting' },
+    },
+    redirecting: {
+      type: 'final',
+      entry: 'redirectToApp',
+    },
+    confirmedElsewhere: {
+      entry: 'clearUrl',
+    },
+    failed: {
+      entry: {
+        type: 'notify',
+        params: ({ event }) => CONFIRMATION_TOASTS.confirmationFailed(errorMessage((event as { error?: unknown }).error)),
+      },
+      on: { RETRY: 'routing' },
+    },
+    linkInvalid: {
+      entry: 'clearUrl',
+      on: {
+        RESEND_REQUESTED: [
+          { guard: 'isResendEmailValid', target: 'resending', actions: 'assignEmail' },
+          { actions: { type: 'notify', params: CONFIRMATION_TOASTS.invalidEmail } },
+        ],
+      },
+    },
+    resending: {
+      invoke: {
+        id: 'resendConfirmation',
+        src: 'resendConfirmation',
+        input: ({ context }) => ({ email: context.email, emailRedirectTo: confirmationRedirect(context.origin) }),
+        onDone: {
+          target: 'resent',
+          actions: { type: 'notify', params: ({ context }) => CONFIRMATION_TOASTS.resent(context.email) },
+        },
+        onError: {
+          target: 'linkInvalid',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => CONFIRMATION_TOASTS.resendFailed(errorMessage(event.error)),
+          },
+        },
+      },
+    },
+    resent: {
+      on: {
+        RESEND_REQUESTED: [
+          { guard: 'isResendEmailValid', target: 'resending', actions: 'assignEmail' },
+          { actions: { type: 'notify', params: CONFIRMATION_TOASTS.invalidEmail } },
+        ],
+      },
+    },
+  },
+})
+
+const verifierMissing: BackendFailure = {
+  kind: 'confirmation',
+  code: 'pkce_code_verifier_not_found',
+  message: 'PKCE code verifier not found in storage.',
+}
+const usedCode: BackendFailure = {
+  kind: 'confirmation',
+  code: 'flow_state_not_found',
+  message: 'invalid flow state, no valid flow state found',
+}
+
+/** Sample events for path generation: every arrival kind and every actor outcome. */
+export const emailConfirmationSampleEvents: ConfirmationEvent[] = [
+  { type: 'ARRIVED', params: {} },
+  { type: 'ARRIVED', params: { mode: 'signup' } },
+  { type: 'ARRIVED', params: { type: 'signup' } },
+  { type: 'ARRIVED', params: { type: 'signup', code: 'abc' } },
+  { type: 'ARRIVED', params: { access_token: 'a', refresh_token: 'r' } },
+  { type: 'ARRIVED', params: { verified: 'true' } },
+  {
+    type: 'ARRIVED',
+    params: { type: 'signup', error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' },
+  },
+  { type: 'RESEND_REQUESTED', email: 'ada@sunrise-care.co.uk' },
+  { type: 'RESEND_REQUESTED', email: 'not an email' },
+  { type: 'RETRY' },
+  { type: 'xstate.done.actor.exchangeCode', output: undefined },
+  { type: 'xstate.error.actor.exchangeCode', error: verifierMissing },
+  { type: 'xstate.error.actor.exchangeCode', error: usedCode },
+  { type: 'xstate.error.actor.exchangeCode', error: new Error('Failed to fetch') },
+  { type: 'xstate.done.actor.setSession', output: undefined },
+  { type: 'xstate.error.actor.setSession', error: { kind: 'confirmation', code: 'bad_jwt', message: 'invalid JWT' } },
+  { type: 'xstate.error.actor.setSession', error: new Error('Failed to fetch') },
+  { type: 'xstate.done.actor.getSession', output: { hasSession: true } },
+  { type: 'xstate.done.actor.getSession', output: { hasSession: false } },
+  { type: 'xstate.error.actor.getSession', error: new Error('storage unavailable') },
+  { type: 'xstate.done.actor.resendConfirmation', output: undefined },
+  { type: 'xstate.error.actor.resendConfirmation', error: { kind: 'confirmation', message: 'For security purposes, you can only request this after 42 seconds.' } },
+  { type: 'xstate.after.redirectDelay.emailConfirmation.confirmed' },
+  { type: 'xstate.after.redirectDelay.emailConfirmation.verified' },
+]
