@@ -103,3 +103,9 @@ export const reduceMotionSampleEvents: ReduceMotionEvent[] = [
   { type: 'SYSTEM_PREFERENCE_CHANGED', reduce: false },
   { type: 'STORED_SETTING_CHANGED', value: null },
 ]
+
+/** Sample inputs for the living spec (npm run flows): what the server renders, and a stored choice. */
+export const reduceMotionSampleInputs = [
+  { stored: null, system: false },
+  { stored: true, system: false },
+]

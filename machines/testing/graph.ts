@@ -108,7 +108,7 @@ export function generatePaths<TInput>(machine: AnyStateMachine, settings: Traver
     serializeState: (s) => serialize(s as never),
     limit: settings.limit ?? 20_000,
   })
-  const initialValue = stateValueToString(machine.getInitialSnapshot(createActor(machine).system as never, settings.input as never)?.value)
+  const initialValue = stateValueToString(machine.getInitialSnapshot(createActor(machine, { input: settings.input as never }).system as never, settings.input as never)?.value)
   const seen = new Set<string>()
   const out: GeneratedPath[] = []
   const push = (events: AnyEventObject[], finalValue: unknown) => {

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { FlowConventionError, loadMachine, loadSpecs, OUT_DIR, renderFlows } from './flows'
+
+const fixture = 'machines/testing/fixtures/conventions.ts'
+
+describe('docs/flows (the living spec)', () => {
+  it('every machine file follows the convention (exports <name>Machine, <name>SampleEvents, …)', async () => {
+    const { problems } = await renderFlows()
+    expect(problems, problems.join('\n')).toEqual([])
+  })
+
+  it('is up to date with machines/*.machine.ts (run `npm run flows` when this fails)', async () => {
+    const { files: generated } = await renderFlows()
+    const committed = new Map(readdirSync(OUT_DIR).map((f) => [f, readFileSync(join(OUT_DIR, f), 'utf8')]))
+    const stale = [
+      ...[...generated.keys()].filter((f) => !committed.has(f)).map((f) => `${f} is missing`),
+      ...[...committed.keys()].filter((f) => !generated.has(f)).map((f) => `${f} has no machine any more`),
+      ...[...generated.entries()].filter(([f, text]) => committed.has(f) && committed.get(f) !== text).map(([f]) => `${f} differs`),
+    ]
+    expect(stale, `docs/flows/ is stale: ${stale.join('; ')}. Run npm run flows and commit docs/flows/.`).toEqual([])
+  })
+
+  it('documents every machine file, with a page linked from the index', async () => {
+    const index = readFileSync(join(OUT_DIR, 'index.md'), 'utf8')
+    const { specs } = await loadSpecs()
+    expect(specs.length).toBeGreaterThan(0)
+    for (const { name } of specs) {
+      expect(index).toContain(`[${name}](./${name}.md)`)
+      const page = readFileSync(join(OUT_DIR, `${name}.md`), 'utf8')
+      expect(page).toContain('```mermaid\nstateDiagram-v2')
+      expect(page).toMatch(/\n1\. (With input .*: )?(From|Starts in) /)
+    }
+  })
+})
+
+describe('the machine file convention', () => {
+  it('loads a machine that follows it', async () => {
+    const loaded = await loadMachine(fixture, 'good')
+    expect(loaded.inputs).toEqual([{ start: 'a' }])
+    expect(loaded.events).toEqual([{ type: 'GO' }])
+  })
+
+  it.each([
+    ['noEvents', '`noEventsSampleEvents`'],
+    ['badEvent', '`badEventSampleEvents[1]` is not an event object'],
+    ['needsInput', 'export `needsInputSampleInput`'],
+    ['wrongMachine', 'export `wrongMachineMachine`'],
+    ['missing', 'export `missingMachine`'],
+  ])('fails for %s with a message naming the file and the export', async (name, message) => {
+    const error = await loadMachine(fixture, name).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FlowConventionError)
+    expect((error as Error).message).toContain(`${fixture} does not follow the flows convention`)
+    expect((error as Error).message).toContain(message)
+  })
+})
