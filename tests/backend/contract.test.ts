@@ -379,6 +379,23 @@ describe('edge function complete-user-signup', () => {
     expect(orgs.rows).toHaveLength(1)
   })
 
+  it('accepts whatever the sign-up form accepts: a 1-character company and over-long fields (truncated)', async () => {
+    const email = uniqueEmail('lenient')
+    const sb = client(server.url, server.anonKey)
+    const long = 'x'.repeat(300)
+    const { data } = await sb.auth.signUp({ email, password: 'correct-horse-1', options: { data: metadata({ company_name: 'A', phone_number: long }) } })
+    const reply = await sb.functions.invoke('complete-user-signup', {
+      body: { userId: data.user!.id, email, userData: { first_name: long, last_name: 'L', company: 'A', company_name: 'A', phone_number: long, staff_count: null, sector: 'housing', plan: 'free' } },
+    })
+    expect(reply.data).toEqual({ success: true })
+    const row = await server.db.query<{ first_name: string; phone_number: string; company_name: string }>('select first_name, phone_number, company_name from public.users where id = $1', [data.user!.id])
+    expect(row.rows[0]!.first_name).toHaveLength(100)
+    expect(row.rows[0]!.phone_number).toHaveLength(40)
+    expect(row.rows[0]!.company_name).toBe('A')
+    const empty = await sb.functions.invoke('complete-user-signup', { body: { userId: data.user!.id, email, userData: { company: '  ' } } })
+    expect(empty.response?.status).toBe(400)
+  })
+
   it('rejects bad payloads, a wrong e-mail and an unknown user with 4xx {success:false, error}', async () => {
     const sb = client(server.url, server.anonKey)
     const bad = await sb.functions.invoke('complete-user-signup', { body: { userId: 'nope', email: 'x', userData: {} } })

@@ -8,17 +8,19 @@ import * as v from 'valibot'
 import type { FunctionEnv } from './env.ts'
 import { issueMessages, json, readJsonBody, rpc } from './http.ts'
 
+// Bounded but generous: the SQL function truncates to the column limits (first/last name 100, company 200,
+// phone 40), so a sign-up the form accepted is never refused here after its auth user exists.
 const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))))
 
 export const CompleteUserSignupSchema = v.object({
   userId: v.pipe(v.string(), v.uuid('userId must be a UUID')),
   email: v.pipe(v.string(), v.trim(), v.email('email must be an e-mail address'), v.maxLength(320)),
   userData: v.object({
-    first_name: optionalText(100),
-    last_name: optionalText(100),
-    company: optionalText(200),
-    company_name: optionalText(200),
-    phone_number: optionalText(40),
+    first_name: optionalText(1000),
+    last_name: optionalText(1000),
+    company: optionalText(1000),
+    company_name: optionalText(1000),
+    phone_number: optionalText(1000),
     staff_count: v.optional(
       v.nullable(v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.regex(/^\d{1,9}$/))])),
     ),
@@ -36,8 +38,8 @@ export async function completeUserSignup(req: Request, env: FunctionEnv): Promis
   }
   const { userId, email, userData } = parsed.output
   const company = (userData.company_name ?? userData.company ?? '').trim()
-  if (company.length <= 1) {
-    return json(req, env, 400, { success: false, error: 'Invalid payload: company name must be at least 2 characters' })
+  if (company.length === 0) {
+    return json(req, env, 400, { success: false, error: 'Invalid payload: company name is required' })
   }
   try {
     const result = (await rpc(env, 'complete_user_signup', {
