@@ -10,7 +10,7 @@ const work: SessionInfo = { userId: 'u1', email: 'ada@sunrise-care.co.uk' }
 function run(opts: {
   session?: SessionInfo | null
   status?: ProfileCompletionStatus | Error
-  saveProfile?: () => Promise<unknown>
+  saveProfile?: () => Promise<void>
 }) {
   const calls: string[] = []
   let emitSignedOut: (() => void) | undefined
@@ -38,7 +38,7 @@ function run(opts: {
         }),
         ssoProfile: ssoProfileMachine.provide({
           actions: { notifyDetailsSaved: () => calls.push('toast:saved'), notifySaveFailed: () => calls.push('toast:failed') },
-          actors: { saveProfile: fromPromise(opts.saveProfile ?? (async () => ({ success: true }))) },
+          actors: { saveProfile: fromPromise(opts.saveProfile ?? (async () => {})) },
         }),
       },
     }),

@@ -10,7 +10,7 @@ import {
 } from './setupWizard.machine'
 import { coverage, generatePaths } from './testing/graph'
 
-function run(opts: { session?: { userId: string } | null; stored?: StoredProgress | null; save?: (i: SaveAnswersInput) => Promise<unknown> } = {}) {
+function run(opts: { session?: { userId: string; email: string } | null; stored?: StoredProgress | null; save?: (i: SaveAnswersInput) => Promise<void> } = {}) {
   const calls: string[] = []
   const saved: SaveAnswersInput[] = []
   const persisted: Array<{ step: number; answers: WizardAnswers }> = []
@@ -25,7 +25,7 @@ function run(opts: { session?: { userId: string } | null; stored?: StoredProgres
         clearStoredAnswers: () => calls.push('clear'),
       },
       actors: {
-        getSession: fromPromise(async () => (opts.session === undefined ? { userId: 'u1' } : opts.session)),
+        getSession: fromPromise(async () => (opts.session === undefined ? { userId: 'u1', email: 'ada@sunrise-care.co.uk' } : opts.session)),
         authListener: fromCallback(({ sendBack }) => {
           signOut = () => sendBack({ type: 'SIGNED_OUT' })
           return () => {}

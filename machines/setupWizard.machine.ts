@@ -37,6 +37,7 @@ import { SECTORS, type Sector } from '../src/domain/sectors'
  */
 export interface WizardSession {
   userId: string
+  email: string
 }
 
 export interface SetupWizardContext {
@@ -110,11 +111,11 @@ export const setupWizardMachine = setup({
       throw new Error('getSession not provided')
     }),
     /** Sends SIGNED_OUT when the auth state changes to signed out. */
-    authListener: fromCallback<SetupWizardEvent>(() => () => {}),
+    authListener: fromCallback<{ type: 'SIGNED_OUT' }>(() => () => {}),
     /** The answers stored for this user in this browser session, if any. */
     restoreAnswers: fromPromise<StoredProgress | null, { userId: string }>(async () => null),
     /** PATCH users?id=eq.<userId> with the wizard fields and onboarding_completed_at. */
-    saveAnswers: fromPromise<unknown, SaveAnswersInput>(async () => {
+    saveAnswers: fromPromise<void, SaveAnswersInput>(async () => {
       throw new Error('saveAnswers not provided')
     }),
   },
@@ -301,7 +302,7 @@ export const setupWizardSampleEvents = [
   { type: 'FINISH' },
   { type: 'CLOSE' },
   { type: 'SIGNED_OUT' },
-  { type: 'xstate.done.actor.getSession', output: { userId: '00000000-0000-4000-8000-000000000001' } },
+  { type: 'xstate.done.actor.getSession', output: { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' } },
   { type: 'xstate.done.actor.getSession', output: null },
   { type: 'xstate.error.actor.getSession', error: { message: 'storage unavailable' } },
   { type: 'xstate.done.actor.restoreAnswers', output: null },

@@ -42,7 +42,7 @@ export const ssoProfileMachine = setup({
   },
   actors: {
     /** rpc update_self_profile_details(p_company_name, 'Unassigned', p_staff_count). */
-    saveProfile: fromPromise<unknown, SaveProfileInput>(async () => {
+    saveProfile: fromPromise<void, SaveProfileInput>(async () => {
       throw new Error('saveProfile not provided')
     }),
   },

@@ -37,6 +37,7 @@ import { Route as RoiCalculatorRouteImport } from './routes/roi-calculator'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
+import { Route as OnboardingSetupRouteImport } from './routes/onboarding/setup'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -178,6 +179,11 @@ const OnboardingIndexRoute = OnboardingIndexRouteImport.update({
   path: '/onboarding/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OnboardingSetupRoute = OnboardingSetupRouteImport.update({
+  id: '/onboarding/setup',
+  path: '/onboarding/setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/roi-calculator': typeof RoiCalculatorRoute
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
+  '/onboarding/setup': typeof OnboardingSetupRoute
   '/onboarding/': typeof OnboardingIndexRoute
 }
 export interface FileRoutesByTo {
@@ -237,6 +244,7 @@ export interface FileRoutesByTo {
   '/roi-calculator': typeof RoiCalculatorRoute
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
+  '/onboarding/setup': typeof OnboardingSetupRoute
   '/onboarding': typeof OnboardingIndexRoute
 }
 export interface FileRoutesById {
@@ -268,6 +276,7 @@ export interface FileRoutesById {
   '/roi-calculator': typeof RoiCalculatorRoute
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
+  '/onboarding/setup': typeof OnboardingSetupRoute
   '/onboarding/': typeof OnboardingIndexRoute
 }
 export interface FileRouteTypes {
@@ -300,6 +309,7 @@ export interface FileRouteTypes {
     | '/roi-calculator'
     | '/security'
     | '/terms'
+    | '/onboarding/setup'
     | '/onboarding/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -330,6 +340,7 @@ export interface FileRouteTypes {
     | '/roi-calculator'
     | '/security'
     | '/terms'
+    | '/onboarding/setup'
     | '/onboarding'
   id:
     | '__root__'
@@ -360,6 +371,7 @@ export interface FileRouteTypes {
     | '/roi-calculator'
     | '/security'
     | '/terms'
+    | '/onboarding/setup'
     | '/onboarding/'
   fileRoutesById: FileRoutesById
 }
@@ -391,6 +403,7 @@ export interface RootRouteChildren {
   RoiCalculatorRoute: typeof RoiCalculatorRoute
   SecurityRoute: typeof SecurityRoute
   TermsRoute: typeof TermsRoute
+  OnboardingSetupRoute: typeof OnboardingSetupRoute
   OnboardingIndexRoute: typeof OnboardingIndexRoute
 }
 
@@ -592,6 +605,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/onboarding/setup': {
+      id: '/onboarding/setup'
+      path: '/onboarding/setup'
+      fullPath: '/onboarding/setup'
+      preLoaderRoute: typeof OnboardingSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -623,6 +643,7 @@ const rootRouteChildren: RootRouteChildren = {
   RoiCalculatorRoute: RoiCalculatorRoute,
   SecurityRoute: SecurityRoute,
   TermsRoute: TermsRoute,
+  OnboardingSetupRoute: OnboardingSetupRoute,
   OnboardingIndexRoute: OnboardingIndexRoute,
 }
 export const routeTree = rootRouteImport

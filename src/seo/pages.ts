@@ -241,6 +241,14 @@ export const PAGES = [
     noindex: true,
     structured: [],
   },
+  {
+    path: '/onboarding/setup',
+    title: 'Set up your workspace',
+    description: 'Answer a few questions to set up your InspectReady workspace: country, sector, regulators, team roles and review frequency.',
+    heading: 'Set up your workspace',
+    noindex: true,
+    structured: [],
+  },
 ] as const satisfies readonly PageEntry[]
 
 export type PagePath = (typeof PAGES)[number]['path']

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../../seo/head'
-import { PlaceholderPage } from '../../views/placeholder/PlaceholderPage'
+import { OnboardingGatePage } from '../../views/onboarding/OnboardingGatePage'
 
 export const Route = createFileRoute('/onboarding/')({
   head: () => pageHead('/onboarding'),
-  component: () => <PlaceholderPage path="/onboarding" />,
+  component: () => <OnboardingGatePage />,
 })
