@@ -1,0 +1,69 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useId } from 'react'
+import { featureTableMachine } from '../../../machines/featureTable.machine'
+import { type FeatureRow, SECTOR_CONTENT, SHARED_FEATURE_ROWS } from '../../content/sectors'
+import type { Sector } from '../../domain/sectors'
+import { inspect } from '../../devtools/inspector'
+import { Button } from '../../ui/Button'
+import * as s from './landing.css'
+
+/** 'Features that move you forward': a table on tablet and desktop, cards on mobile; short or extended list. */
+export function FeatureTable({ sector }: { sector: Sector }) {
+  const actor = useActorRef(featureTableMachine, { input: { sector }, inspect })
+  const extended = useSelector(actor, (snap) => snap.matches('extended'))
+  // The sector tabs are client-side links: tell the machine, which returns to the short list.
+  useEffect(() => {
+    actor.send({ type: 'SECTOR_CHANGED', sector })
+  }, [actor, sector])
+  const id = useId()
+  const rows: readonly FeatureRow[] = extended ? [...SECTOR_CONTENT[sector].featureRows, ...SHARED_FEATURE_ROWS] : SECTOR_CONTENT[sector].featureRows
+  return (
+    <div className={s.card} data-testid="feature-table" data-state={extended ? 'extended' : 'short'}>
+      <h3 className={s.cardTitle} id={`${id}-title`}>
+        Features that move you forward
+      </h3>
+      <div className={`${s.desktopOnly} ${s.tableWrap}`} id={`${id}-table`}>
+        <table className={s.table} aria-labelledby={`${id}-title`}>
+          <thead>
+            <tr>
+              <th scope="col" className={s.th}>
+                Feature
+              </th>
+              <th scope="col" className={s.th}>
+                What it does
+              </th>
+              <th scope="col" className={s.th}>
+                Why it matters
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.feature}>
+                <th scope="row" className={s.rowHeader}>
+                  {row.feature}
+                </th>
+                <td className={s.td}>{row.description}</td>
+                <td className={s.td}>{row.benefit}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className={`${s.mobileOnly} ${s.tickList}`} id={`${id}-cards`} aria-labelledby={`${id}-title`}>
+        {rows.map((row) => (
+          <li key={row.feature} className={s.dashboardTile}>
+            <strong>{row.feature}</strong>
+            <span className={s.muted}>{row.description}</span>
+            <span className={s.small}>{row.benefit}</span>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button variant="outline" aria-expanded={extended} aria-controls={`${id}-table ${id}-cards`} onClick={() => actor.send({ type: extended ? 'SHOW_LESS' : 'SHOW_MORE' })}>
+          {extended ? 'Show less' : 'Learn more'}
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,106 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { CAROUSEL_LOOP_MS, carouselMachine } from '../../../machines/carousel.machine'
+import { TESTIMONIAL_RATING_MAX, type Testimonial } from '../../content/testimonials'
+import { inspect } from '../../devtools/inspector'
+import { useReducedMotion } from '../motion/ReduceMotion'
+import * as s from './landing.css'
+
+/**
+ * Continuous testimonials carousel. The list is rendered twice (the copy aria-hidden) and the track moves by
+ * half its width per loop with a Web Animation on `transform` only; hovering changes the playback rate (so the
+ * position never jumps), a hidden tab pauses it, reduced motion removes it and shows a static grid.
+ */
+export function TestimonialCarousel({ items, labelledBy }: { items: readonly Testimonial[]; labelledBy: string }) {
+  const trackRef = useRef<HTMLUListElement>(null)
+  const animation = useRef<Animation | null>(null)
+  const reduced = useReducedMotion()
+  const actor = useActorRef(
+    carouselMachine.provide({
+      actions: {
+        playAnimation: () => {
+          const track = trackRef.current
+          if (animation.current) return animation.current.play()
+          if (!track || typeof track.animate !== 'function') return
+          animation.current = track.animate([{ transform: 'translate3d(0, 0, 0)' }, { transform: 'translate3d(-50%, 0, 0)' }], {
+            duration: CAROUSEL_LOOP_MS.normal,
+            iterations: Number.POSITIVE_INFINITY,
+            easing: 'linear',
+          })
+        },
+        setLoopDuration: (_, { loopMs }) => animation.current?.updatePlaybackRate(CAROUSEL_LOOP_MS.normal / loopMs),
+        pauseAnimation: () => animation.current?.pause(),
+        stopAnimation: () => {
+          animation.current?.cancel()
+          animation.current = null
+        },
+      },
+    }),
+    { inspect },
+  )
+  const still = useSelector(actor, (snap) => snap.matches('still'))
+  const state = useSelector(actor, (snap) => (snap.matches('moving') ? 'moving' : String(snap.value)))
+
+  useEffect(() => {
+    actor.send({ type: 'MOTION_PREFERENCE_CHANGED', reduce: reduced })
+  }, [actor, reduced])
+
+  useEffect(() => {
+    const report = () => actor.send({ type: 'VISIBILITY_CHANGED', hidden: document.visibilityState === 'hidden' })
+    report()
+    document.addEventListener('visibilitychange', report)
+    return () => {
+      document.removeEventListener('visibilitychange', report)
+      animation.current?.cancel()
+      animation.current = null
+    }
+  }, [actor])
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only slows the decorative motion; nothing to operate
+    <div
+      className={s.carouselViewport}
+      data-state={state}
+      data-testid="carousel"
+      onMouseEnter={() => actor.send({ type: 'HOVER_STARTED' })}
+      onMouseLeave={() => actor.send({ type: 'HOVER_ENDED' })}
+    >
+      <ul className={s.carouselTrack} ref={trackRef} aria-labelledby={labelledBy}>
+        {items.map((t) => (
+          <TestimonialCard key={t.name} testimonial={t} />
+        ))}
+        {still ? null : items.map((t) => <TestimonialCard key={`copy-${t.name}`} testimonial={t} copy />)}
+      </ul>
+    </div>
+  )
+}
+
+function TestimonialCard({ testimonial: t, copy = false }: { testimonial: Testimonial; copy?: boolean }) {
+  return (
+    <li className={s.carouselItem} aria-hidden={copy || undefined} data-copy={copy || undefined}>
+      <figure className={s.quote}>
+        <p className={s.stars}>
+          <span aria-hidden="true">{'★'.repeat(t.rating)}</span>
+          <span className="sr-only">
+            Rated {t.rating} out of {TESTIMONIAL_RATING_MAX}
+          </span>
+        </p>
+        <blockquote className={s.blockquote}>
+          <p>“{t.content}”</p>
+        </blockquote>
+        <figcaption className={s.person}>
+          <span className={s.avatar} aria-hidden="true">
+            {t.initials}
+          </span>
+          <span>
+            <strong>{t.name}</strong>
+            <br />
+            <span className={`${s.muted} ${s.small}`}>
+              {t.role}, {t.company}
+            </span>
+          </span>
+        </figcaption>
+      </figure>
+    </li>
+  )
+}
