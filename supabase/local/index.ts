@@ -16,6 +16,7 @@ import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, verifyJwt } from './keys.ts'
 import { MailStore, mailApp } from './mail.ts'
 import { setupDatabase } from './migrate.ts'
 import { restApp } from './rest.ts'
+import { openMemoryDatabase } from './template.ts'
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
 
@@ -83,12 +84,18 @@ function close(server: ReturnType<typeof serve>) {
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const siteUrl = (options.siteUrl ?? 'http://localhost:5173').replace(/\/+$/, '')
   const siteOrigin = new URL(siteUrl).origin
-  const db = await openDb({ dataDir: options.dataDir ?? '.data', databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir })
-  try {
-    await setupDatabase(db)
-  } catch (error) {
-    await db.close()
-    throw error
+  const dataDir = options.dataDir ?? '.data'
+  let db: Db
+  if (dataDir === 'memory' && !options.databaseUrl && !options.loadDataDir) {
+    db = await openMemoryDatabase()
+  } else {
+    db = await openDb({ dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir })
+    try {
+      await setupDatabase(db)
+    } catch (error) {
+      await db.close()
+      throw error
+    }
   }
 
   const mail = new MailStore()

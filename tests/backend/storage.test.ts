@@ -35,7 +35,8 @@ describe('PGlite data dir', () => {
     } finally {
       await second.stop()
     }
-  })
+    // Two PGlite opens on disk: seconds when the machine is quiet, far more on a loaded 2-core box.
+  }, 120_000)
 })
 
 describe('DATABASE_URL (PostgreSQL 15)', () => {
@@ -65,5 +66,5 @@ describe('DATABASE_URL (PostgreSQL 15)', () => {
         await server.stop()
       }
     }
-  })
+  }, 120_000)
 })
