@@ -39,6 +39,26 @@ describe('PGlite data dir', () => {
   }, 120_000)
 })
 
+describe("DATA_DIR 'memory'", () => {
+  it('gives every start its own fresh, fully migrated database (template or not)', async () => {
+    const a = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', autoconfirm: true })
+    const b = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', autoconfirm: true })
+    try {
+      const email = uniqueEmail('isolated')
+      const signed = await client(a.url, a.anonKey).auth.signUp({ email, password: 'correct-horse-1' })
+      expect(signed.error).toBeNull()
+      const inB = await b.db.query('select 1 from auth.users where email = $1', [email])
+      expect(inB.rows).toHaveLength(0)
+      const users = await b.db.query<{ n: number }>('select count(*)::int as n from auth.users')
+      expect(users.rows[0]?.n).toBe(0)
+      const migrations = await b.db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations')
+      expect(migrations.rows[0]?.n).toBe(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).length)
+    } finally {
+      await Promise.all([a.stop(), b.stop()])
+    }
+  }, 120_000)
+})
+
 describe('DATABASE_URL (PostgreSQL 15)', () => {
   let pg: Awaited<ReturnType<typeof startPostgres>>
   beforeAll(async () => {
