@@ -255,3 +255,23 @@ test('the prerendered HTML has the hero and its heading without JavaScript', asy
     expect(html).toMatch(/<img[^>]+width="40"[^>]+height="40"|<img[^>]+height="40"[^>]+width="40"/)
   }
 })
+
+test('no layout shift while the page loads and hydrates, at desktop and mobile widths', async ({ page }) => {
+  for (const viewport of Object.values(WIDTHS)) {
+    await page.setViewportSize(viewport)
+    await open(page, '/care')
+    // Let logos fail, the reduce-motion machine settle and the carousel start.
+    await expect(page.getByTestId('carousel')).toHaveAttribute('data-state', 'moving')
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) total += e.value
+          }).observe({ type: 'layout-shift', buffered: true })
+          setTimeout(() => resolve(total), 500)
+        }),
+    )
+    expect(shift).toBeLessThan(0.01)
+  }
+})
