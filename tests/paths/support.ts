@@ -1,0 +1,55 @@
+import { expect, type Page, test } from '@playwright/test'
+import { type AnyEventObject, createActor } from 'xstate'
+import { stateValueToString } from '../../machines/testing/graph'
+import { waitForHydration, watchConsole } from '../e2e/support'
+import { driftingStates, modelPaths, type PathModel } from './model'
+
+export interface PathRunner<TEvent extends AnyEventObject = AnyEventObject> {
+  /** Opens the page in the model's initial state. */
+  start: (page: Page) => Promise<void>
+  /** How a user (or the browser) causes each model event. */
+  events: { [K in TEvent['type']]: (page: Page, event: Extract<TEvent, { type: K }>) => Promise<void> }
+  /** What the page shows in each model state (dotted state value, e.g. `form.invalid`). */
+  states: Record<string, (page: Page) => Promise<void>>
+}
+
+/**
+ * One Playwright test per generated path of the model: open the page, assert the initial state, then for each
+ * event perform it and assert the state the model says it reaches. Test titles are the path sentences.
+ */
+export function pathTests<TEvent extends AnyEventObject>(m: PathModel, runner: PathRunner<TEvent>) {
+  test.describe(`paths: ${m.flow}`, () => {
+    test('the model cannot drift: its states are states of the app machine', () => {
+      expect(driftingStates(m)).toEqual([])
+    })
+
+    for (const path of modelPaths(m)) {
+      test(path.description, async ({ page, baseURL }) => {
+        const problems = watchConsole(page, baseURL!)
+        // Run the model alongside the page, so every intermediate state is asserted, not only the last one.
+        const model = createActor(m.model).start()
+        const check = async () => {
+          const state = stateValueToString(model.getSnapshot().value)
+          const assert = runner.states[state]
+          if (!assert) throw new Error(`No assertion for model state ${state}`)
+          await test.step(`in ${state}`, () => assert(page))
+        }
+        await runner.start(page)
+        await check()
+        for (const event of path.events) {
+          const perform = (runner.events as unknown as Record<string, (page: Page, event: AnyEventObject) => Promise<void>>)[event.type]
+          if (!perform) throw new Error(`No way to perform ${event.type}`)
+          await test.step(event.type, () => perform(page, event))
+          model.send(event)
+          await check()
+        }
+        const snapshot = model.getSnapshot()
+        model.stop()
+        expect(stateValueToString(snapshot.value)).toBe(path.finalState)
+        expect(problems).toEqual([])
+      })
+    }
+  })
+}
+
+export { waitForHydration }
