@@ -50,6 +50,39 @@ const iso = (v: Date | string | null | undefined) => (v == null ? undefined : ne
 const sha256hex = (s: string) => createHash('sha256').update(s).digest('hex')
 const randomToken = (bytes = 24) => randomBytes(bytes).toString('base64url')
 
+interface IdentityRow {
+  id: string
+  user_id: string
+  provider: string
+  provider_id: string
+  identity_data: Record<string, unknown>
+  created_at: Date | string
+  updated_at: Date | string
+  last_sign_in_at: Date | string | null
+}
+
+/** GoTrue lists a user's identities; an empty list is what it returns for an obfuscated existing user. */
+async function identitiesOf(q: Queryable, userId: string) {
+  const r = await q.query<IdentityRow>(
+    'select id, user_id, provider, provider_id, identity_data, created_at, updated_at, last_sign_in_at from auth.identities where user_id = $1 order by created_at',
+    [userId],
+  )
+  return r.rows.map((i) => ({
+    identity_id: i.id,
+    id: i.provider_id,
+    user_id: i.user_id,
+    identity_data: i.identity_data,
+    provider: i.provider,
+    last_sign_in_at: iso(i.last_sign_in_at),
+    created_at: iso(i.created_at),
+    updated_at: iso(i.updated_at),
+  }))
+}
+
+async function fullUserJson(q: Queryable, u: UserRow) {
+  return { ...userJson(u), identities: await identitiesOf(q, u.id) }
+}
+
 export function userJson(u: UserRow) {
   const confirmed = iso(u.email_confirmed_at)
   return {
@@ -153,7 +186,7 @@ export function authApp(opts: AuthOptions): Hono {
       expires_in: opts.jwtExpirySeconds,
       expires_at: now + opts.jwtExpirySeconds,
       refresh_token: refresh,
-      user: userJson(user),
+      user: await fullUserJson(q, user),
     }
   }
 
@@ -241,7 +274,7 @@ export function authApp(opts: AuthOptions): Hono {
 
     type Outcome =
       | { kind: 'exists' }
-      | { kind: 'pending'; user: UserRow; token: string }
+      | { kind: 'pending'; user: Awaited<ReturnType<typeof fullUserJson>>; token: string }
       | { kind: 'session'; session: Awaited<ReturnType<typeof issueSession>> }
     let outcome: Outcome
     try {
@@ -259,7 +292,7 @@ export function authApp(opts: AuthOptions): Hono {
             )
           ).rows[0] as UserRow
           if (challenge) await newFlowState(tx, user.id, challenge, challengeMethod, 'email', 'email/signup')
-          return { kind: 'pending', user, token }
+          return { kind: 'pending', user: await fullUserJson(tx, user), token }
         }
         const id = randomUUID()
         const user = (
@@ -280,7 +313,7 @@ export function authApp(opts: AuthOptions): Hono {
         )
         if (opts.autoconfirm) return { kind: 'session', session: await issueSession(tx, id, 'password') }
         if (challenge) await newFlowState(tx, id, challenge, challengeMethod, 'email', 'email/signup')
-        return { kind: 'pending', user, token }
+        return { kind: 'pending', user: await fullUserJson(tx, user), token }
       })
     } catch (error) {
       const info = dbErrorInfo(error)
@@ -295,7 +328,7 @@ export function authApp(opts: AuthOptions): Hono {
     if (outcome.kind === 'exists') return authError(c, 422, 'user_already_exists', 'User already registered')
     if (outcome.kind === 'session') return c.json(outcome.session)
     sendConfirmation(email, outcome.token, redirectTo)
-    return c.json(userJson(outcome.user))
+    return c.json(outcome.user)
   })
 
   app.post('/resend', async (c) => {
@@ -495,7 +528,7 @@ export function authApp(opts: AuthOptions): Hono {
     if (auth instanceof Response) return auth
     const r = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [auth.claims.sub])
     if (!r.rows[0]) return authError(c, 403, 'user_not_found', 'User from sub claim in JWT does not exist')
-    return c.json(userJson(r.rows[0]))
+    return c.json(await fullUserJson(db, r.rows[0]))
   })
 
   app.put('/user', async (c) => {
@@ -519,7 +552,7 @@ export function authApp(opts: AuthOptions): Hono {
       [auth.claims.sub, JSON.stringify(data), password],
     )
     if (!r.rows[0]) return authError(c, 403, 'user_not_found', 'User from sub claim in JWT does not exist')
-    return c.json(userJson(r.rows[0]))
+    return c.json(await fullUserJson(db, r.rows[0]))
   })
 
   app.post('/logout', async (c) => {

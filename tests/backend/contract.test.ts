@@ -61,6 +61,8 @@ describe('sign-up, confirmation mail, verify link and code exchange', () => {
     expect(data.user?.email).toBe(email)
     expect(data.user?.email_confirmed_at).toBeUndefined()
     expect(data.session).toBeNull()
+    // A new user has its e-mail identity (GoTrue sends an empty list only for an obfuscated existing user).
+    expect(data.user?.identities?.map((i) => i.provider)).toEqual(['email'])
 
     const mails = await messagesTo(server.mailUrl, email)
     expect(mails).toHaveLength(1)
