@@ -1,5 +1,6 @@
 import { Dialog as D } from 'radix-ui'
 import type { ReactNode } from 'react'
+import { darkTheme, lightTheme } from '../styles/theme.css'
 import * as s from './Dialog.css'
 
 export interface DialogProps {
@@ -12,17 +13,20 @@ export interface DialogProps {
   blocking?: boolean
   /** Label of the close button; omitted means no close button. */
   closeLabel?: string
+  /** The portal renders outside the page's theme class, so the dialog sets its own (default light). */
+  theme?: 'light' | 'dark'
 }
 
 /** Accessible modal dialog (Radix): focus trapped, labelled by its title, described by its description. */
-export function Dialog({ open, onOpenChange, title, description, children, blocking, closeLabel }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, blocking, closeLabel, theme = 'light' }: DialogProps) {
+  const themeClass = theme === 'dark' ? darkTheme : lightTheme
   const prevent = blocking ? (e: Event) => e.preventDefault() : undefined
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className={s.overlay} />
         <D.Content
-          className={s.content}
+          className={`${themeClass} ${s.content}`}
           onEscapeKeyDown={prevent}
           onPointerDownOutside={prevent}
           onInteractOutside={prevent}

@@ -1,0 +1,300 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { expect, type Page, test } from '@playwright/test'
+import WebSocket from 'ws'
+import { e2eEnv } from '../../scripts/e2e-env'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { seriousViolations, waitForHydration, watchConsole } from './support'
+
+/**
+ * /onboarding (the gate and the SSO profile dialog) and /onboarding/setup (the 11-step wizard) against the
+ * local backend. Users are created in Node (the local SSO consent page, or e-mail sign-up with the confirmation
+ * link), and their supabase-js storage (session under sb-127-auth-token) is copied into the page's localStorage.
+ */
+const env = e2eEnv()
+const SITE = env.siteUrl
+const ws = { transport: WebSocket as never }
+const admin = createClient(env.backendUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: ws })
+
+let counter = 0
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}@sunrise-care.co.uk`
+
+/** A site-like client (PKCE) whose storage we can copy into the browser. */
+function nodeClient() {
+  const store = new Map<string, string>()
+  const sb = createClient(env.backendUrl, LOCAL_ANON_KEY, {
+    auth: {
+      flowType: 'pkce',
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
+    },
+    realtime: ws,
+  })
+  return { sb, store }
+}
+
+async function userId(sb: SupabaseClient) {
+  const { data } = await sb.auth.getSession()
+  return data.session!.user.id
+}
+
+/** Signs in through the local SSO stand-in (its consent form) and exchanges the code. */
+async function ssoUser(provider = 'google') {
+  const { sb, store } = nodeClient()
+  const { data, error } = await sb.auth.signInWithOAuth({ provider: provider as 'google', options: { redirectTo: `${SITE}/auth`, skipBrowserRedirect: true } })
+  expect(error).toBeNull()
+  const authorize = new URL(data.url!)
+  const form = new URLSearchParams({
+    provider,
+    redirect_to: authorize.searchParams.get('redirect_to') ?? `${SITE}/auth`,
+    code_challenge: authorize.searchParams.get('code_challenge') ?? '',
+    code_challenge_method: authorize.searchParams.get('code_challenge_method') ?? 's256',
+    email: uniqueEmail('sso'),
+    name: 'Grace Hopper',
+  })
+  const res = await fetch(`${env.backendUrl}/auth/v1/authorize`, { method: 'POST', body: form, redirect: 'manual' })
+  expect(res.status).toBe(303)
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!
+  const exchanged = await sb.auth.exchangeCodeForSession(code)
+  expect(exchanged.error).toBeNull()
+  return { sb, store, id: await userId(sb) }
+}
+
+/** An e-mail sign-up with a complete profile, confirmed through the mailed link. */
+async function emailUser() {
+  const { sb, store } = nodeClient()
+  const email = uniqueEmail('mail')
+  const { error } = await sb.auth.signUp({
+    email,
+    password: 'correct-horse-1',
+    options: { emailRedirectTo: `${SITE}/auth?type=signup`, data: { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Sunrise Care Ltd', staff_count: 12, sector: 'care' } },
+  })
+  expect(error).toBeNull()
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const all = (await (await fetch(`${env.mailUrl}/api/messages`)).json()) as Array<{ to: string[]; links: string[] }>
+      link = all.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/auth/v1/verify'))
+      return link
+    })
+    .toBeTruthy()
+  const res = await fetch(link!, { redirect: 'manual' })
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!
+  const exchanged = await sb.auth.exchangeCodeForSession(code)
+  expect(exchanged.error).toBeNull()
+  return { sb, store, id: await userId(sb) }
+}
+
+async function signInPage(page: Page, store: Map<string, string>) {
+  await page.addInitScript((entries) => {
+    for (const [k, v] of entries) window.localStorage.setItem(k, v)
+  }, [...store.entries()])
+}
+
+async function profile(id: string) {
+  const { data, error } = await admin.from('users').select('*').eq('id', id).single()
+  expect(error).toBeNull()
+  return data as Record<string, unknown>
+}
+
+test('no session: /onboarding and /onboarding/setup go to /', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  await page.goto('/onboarding')
+  await expect(page).toHaveURL(`${SITE}/`)
+  await page.goto('/onboarding/setup')
+  await expect(page).toHaveURL(`${SITE}/`)
+  expect(problems).toEqual([])
+})
+
+test('the prerendered pages are their loading state with the page heading', async ({ request }) => {
+  for (const [path, heading] of [
+    ['/onboarding', 'Setting up your workspace'],
+    ['/onboarding/setup', 'Set up your workspace'],
+  ]) {
+    const html = await (await request.get(path!)).text()
+    expect(html).toContain(`>${heading}</h1>`)
+    expect(html).toContain('Initializing Epic Experience...')
+    expect(html).toContain('role="status"')
+  }
+})
+
+test('an SSO user completes the dialog naming Google; the profile holds company and staff', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const { store, id } = await ssoUser('google')
+  await signInPage(page, store)
+  await page.goto('/onboarding')
+  await waitForHydration(page)
+  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('You signed in with Google.')
+  expect(await seriousViolations(page)).toEqual([])
+
+  const company = dialog.getByLabel('Company name')
+  const staff = dialog.getByLabel('Number of staff')
+  const submit = dialog.getByRole('button', { name: 'Continue' })
+  await company.fill(' A ')
+  await staff.fill('12')
+  await expect(submit).toBeDisabled()
+  await company.fill('Sunrise Care')
+  await staff.fill('0')
+  await expect(submit).toBeDisabled()
+  await staff.fill('12')
+  await expect(submit).toBeEnabled()
+  await submit.click()
+  await expect(page.getByText('Details saved')).toBeVisible()
+  await expect(page.getByText('Account setup complete!')).toBeVisible()
+  await expect(page).toHaveURL(`${SITE}/`)
+  const row = await profile(id)
+  expect(row).toMatchObject({ company_name: 'Sunrise Care', staff_count: 12, signup_method: 'sso', last_sso_provider: 'google' })
+  expect(problems).toEqual([])
+})
+
+test('an e-mail user with a complete profile passes straight to / with "Account setup complete!"', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const { store } = await emailUser()
+  await signInPage(page, store)
+  await page.goto('/onboarding')
+  await expect(page.getByText('Account setup complete!')).toBeVisible()
+  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(problems).toEqual([])
+})
+
+test('a user completes all 11 steps; Back keeps earlier answers; the users row holds every answer', async ({ page }) => {
+  test.setTimeout(60_000)
+  const problems = watchConsole(page, SITE)
+  const { store, id } = await emailUser()
+  await signInPage(page, store)
+  await page.goto('/onboarding/setup')
+  await waitForHydration(page)
+
+  const card = page.getByRole('region', { name: /./ })
+  const next = page.getByRole('button', { name: 'Continue', exact: true })
+  const back = page.getByRole('button', { name: 'Back', exact: true })
+  const stepText = (n: number) => expect(page.getByText(`Step ${n} of 11`)).toBeVisible()
+
+  // 1 country
+  await stepText(1)
+  await expect(page.getByText('9% complete')).toBeVisible()
+  await expect(back).toBeDisabled()
+  await expect(next).toBeDisabled()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByRole('button', { name: /United Kingdom/ }).click()
+  await expect(page.getByText('Selected: United Kingdom')).toBeVisible()
+  await next.click()
+  // 2 phone
+  await stepText(2)
+  await expect(next).toBeDisabled()
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('   ')
+  await expect(next).toBeDisabled()
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(' 07700 900123 ')
+  await next.click()
+  // 3 sector (own Continue)
+  await stepText(3)
+  await expect(page.getByRole('button', { name: 'Continue with this sector' })).toBeDisabled()
+  await page.getByRole('button', { name: /Care & Health/ }).click()
+  await page.getByRole('button', { name: 'Continue with this sector' }).click()
+  // 4 life skills
+  await stepText(4)
+  await expect(next).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Continue with these skills' })).toBeDisabled()
+  await page.getByRole('button', { name: 'Teamwork' }).click()
+  await page.getByRole('button', { name: 'Leadership' }).click()
+  await page.getByRole('button', { name: 'Continue with these skills' }).click()
+  // 5 regulators
+  await stepText(5)
+  await expect(next).toBeDisabled()
+  await page.getByRole('button', { name: /CQC/ }).click()
+  await page.getByRole('button', { name: 'Continue with these regulators' }).click()
+  // 6 roles: the preview shows at most 6
+  await stepText(6)
+  for (const role of ['Care worker', 'Nurse', 'Manager', 'Admin', 'Social worker', 'Therapist', 'Support worker']) {
+    await page.getByRole('button', { name: role, exact: true }).click()
+  }
+  await expect(page.getByRole('list', { name: 'Team structure preview' }).getByRole('listitem')).toHaveCount(7) // 6 roles + "and 1 more"
+  await expect(page.getByText('and 1 more')).toBeVisible()
+  await page.getByRole('button', { name: 'Continue with these roles' }).click()
+  // 7 domains
+  await stepText(7)
+  await expect(next).toBeDisabled()
+  await page.getByRole('button', { name: 'Safety' }).click()
+  await page.getByRole('button', { name: 'Training' }).click()
+  await next.click()
+
+  // Back keeps the earlier answers, all the way to step 1; then forward again.
+  await stepText(8)
+  await back.click()
+  await stepText(7)
+  await expect(page.getByRole('button', { name: 'Training' })).toHaveAttribute('aria-pressed', 'true')
+  await back.click()
+  await stepText(6)
+  await expect(page.getByRole('button', { name: 'Nurse', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  for (let i = 6; i > 1; i--) await back.click()
+  await stepText(1)
+  await expect(page.getByText('Selected: United Kingdom')).toBeVisible()
+  await next.click()
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue(' 07700 900123 ')
+  for (let i = 2; i < 8; i++) await next.click()
+
+  // 8 documents, 9 policy, 10 team: always valid, honest placeholders
+  await stepText(8)
+  await expect(card.getByText(/not available during setup yet/)).toBeVisible()
+  await next.click()
+  await stepText(9)
+  await next.click()
+  await stepText(10)
+  await expect(page.getByText('Configure user roles and permissions')).toBeVisible()
+  await next.click()
+  // 11 frequency: the sub-step preselects monthly; the wizard's value starts empty
+  await stepText(11)
+  await expect(page.getByText('100% complete')).toBeVisible()
+  const finish = page.getByRole('button', { name: 'Complete Setup' })
+  await expect(finish).toBeDisabled()
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked()
+  await page.getByRole('radio', { name: 'Weekly' }).check()
+  await page.getByRole('button', { name: 'Continue with weekly reviews' }).click()
+  await expect(finish).toBeEnabled()
+  const before = Date.now()
+  await finish.click()
+  await expect(page.getByText('Saving your setup...').or(page.getByText('Finishing your setup...'))).toBeVisible()
+  await expect(page.getByText('Setup complete!')).toBeVisible({ timeout: 8000 })
+  expect(Date.now() - before).toBeGreaterThanOrEqual(3000)
+  await expect(page).toHaveURL(`${SITE}/`)
+
+  const row = await profile(id)
+  expect(row).toMatchObject({
+    phone_number: '07700 900123',
+    country: 'uk',
+    sector: 'care',
+    life_skills_enabled: true,
+    life_skills: ['teamwork', 'leadership'],
+    selected_regulators: ['cqc'],
+    selected_roles: ['care_worker', 'nurse', 'manager', 'admin', 'social_worker', 'therapist', 'support_worker'],
+    selected_domains: ['safety', 'training'],
+    policy_frequency: 'weekly',
+    team_structure: { roles: ['care_worker', 'nurse', 'manager', 'admin', 'social_worker', 'therapist'] },
+    uploaded_documents: [],
+  })
+  const completedAt = new Date(row.onboarding_completed_at as string).getTime()
+  expect(Math.abs(completedAt - before)).toBeLessThan(60_000)
+  expect(problems).toEqual([])
+})
+
+test('a reload keeps the wizard answers (stored per user for the session)', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const { store } = await emailUser()
+  await signInPage(page, store)
+  await page.goto('/onboarding/setup')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: /Canada/ }).click()
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('020 7946 0000')
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByText('Step 2 of 11')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toHaveValue('020 7946 0000')
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
+  await expect(page.getByText('Selected: Canada')).toBeVisible()
+  expect(problems).toEqual([])
+})
