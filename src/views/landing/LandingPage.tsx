@@ -154,7 +154,7 @@ export function LandingPage({ sector }: { sector: Sector }) {
             </p>
             <dl className={s.grid.four} style={{ margin: 0 }}>
               {c.dashboard.tiles.map((t) => (
-                <div key={t.label} className={`${s.dashboardTile} ${s.statItem}`}>
+                <div key={t.label} className={s.dashboardStat}>
                   <dt className={s.statLabel}>{t.label}</dt>
                   <dd className={s.statValue}>{t.value}</dd>
                 </div>

@@ -53,7 +53,7 @@ export const small = style({ fontSize: tokens.fontSizes.sm })
 export const statList = style({ display: 'grid', gap: tokens.space[4], margin: 0, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' })
 /** Label first in the markup (dt before dd), value first on screen. */
 export const statItem = style({ display: 'flex', flexDirection: 'column-reverse', justifyContent: 'flex-end' })
-export const statValue = style({ fontSize: tokens.fontSizes['2xl'], fontWeight: tokens.weight.bold, color: accent, margin: 0, lineHeight: tokens.lineHeight.tight })
+export const statValue = style({ fontSize: tokens.fontSizes.xl, fontWeight: tokens.weight.bold, color: accent, margin: 0, lineHeight: tokens.lineHeight.tight })
 export const statLabel = style({ fontSize: tokens.fontSizes.sm, color: vars.color.textMuted })
 
 export const section = style({ paddingBlock: tokens.space[16], borderTop: `1px solid ${vars.color.border}`, display: 'grid', gap: tokens.space[6] })
@@ -89,6 +89,7 @@ export const stripRow = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.s
 
 export const dashboard = style([card, { background: vars.color.surfaceRaised, boxShadow: tokens.shadow.lg }])
 export const dashboardTile = style({ background: vars.color.surface, borderRadius: tokens.radii.md, padding: tokens.space[4], display: 'grid', gap: tokens.space[1] })
+export const dashboardStat = style([dashboardTile, statItem, { display: 'flex' }])
 
 export const steps = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space[4], counterReset: 'step', '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } } })
 export const stepNumber = style({
