@@ -16,6 +16,8 @@ export interface PageEntry {
   heading: string
   /** noindex,nofollow pages are left out of the sitemap. */
   noindex?: boolean
+  /** Needs a signed-in session: prerendered as its loading state; without a session the page goes to /. */
+  signedIn?: boolean
   /** Canonical path when another page is the primary copy (/care is the same page as /). */
   canonicalPath?: string
   ogType?: 'website' | 'article'
@@ -239,6 +241,7 @@ export const PAGES = [
     description: 'Finish setting up your InspectReady workspace.',
     heading: 'Setting up your workspace',
     noindex: true,
+    signedIn: true,
     structured: [],
   },
   {
@@ -247,6 +250,7 @@ export const PAGES = [
     description: 'Answer a few questions to set up your InspectReady workspace: country, sector, regulators, team roles and review frequency.',
     heading: 'Set up your workspace',
     noindex: true,
+    signedIn: true,
     structured: [],
   },
 ] as const satisfies readonly PageEntry[]
