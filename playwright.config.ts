@@ -19,6 +19,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  // One output folder per port base, so parallel runs on one machine never delete each other's artifacts.
+  outputDir: `test-results/base-${process.env.E2E_PORT_BASE ?? 0}`,
   use: {
     baseURL: env.siteUrl,
     trace: 'retain-on-failure',

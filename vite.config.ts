@@ -8,7 +8,7 @@ const dist = process.env.DIST ?? 'dist'
 
 export default defineConfig({
   environments: {
-    client: { build: { outDir: `${dist}/client` } },
+    client: { build: { outDir: `${dist}/client`, sourcemap: process.env.SOURCEMAP === 'true' } },
     ssr: { build: { outDir: `${dist}/server` } },
   },
   server: { port: 5173, strictPort: true },

@@ -1,4 +1,4 @@
-import { Toaster as SonnerToaster, toast } from 'sonner'
+import { lazy, Suspense, useEffect, useState } from 'react'
 
 export type ToastVariant = 'default' | 'success' | 'destructive'
 
@@ -8,15 +8,31 @@ export interface ToastMessage {
   variant?: ToastVariant
 }
 
-/** Show a toast. Destructive toasts are announced assertively; others politely (sonner's live region). */
-export function notify({ title, description, variant = 'default' }: ToastMessage) {
-  const options = { description }
-  if (variant === 'destructive') return toast.error(title, options)
-  if (variant === 'success') return toast.success(title, options)
-  return toast(title, options)
+// The toast library is loaded after hydration, not as first-load JavaScript. A toast raised before the region
+// is listening waits for it, so none is lost.
+let markReady: () => void = () => {}
+const regionReady = new Promise<void>((resolve) => {
+  markReady = resolve
+})
+const SonnerRegion = lazy(() => import('./SonnerRegion'))
+
+/** Show a toast. Destructive toasts use the error style; sonner announces toasts in a live region. */
+export function notify({ title, description, variant = 'default' }: ToastMessage): void {
+  void Promise.all([import('sonner'), regionReady]).then(([{ toast }]) => {
+    const options = { description }
+    if (variant === 'destructive') toast.error(title, options)
+    else if (variant === 'success') toast.success(title, options)
+    else toast(title, options)
+  })
 }
 
 /** The one toast region of the app, mounted in the root layout. */
 export function Toaster() {
-  return <SonnerToaster position="top-center" richColors closeButton duration={6000} />
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  return mounted ? (
+    <Suspense fallback={null}>
+      <SonnerRegion onReady={markReady} />
+    </Suspense>
+  ) : null
 }

@@ -63,7 +63,7 @@ export const sectorTab = style({
     '&:hover': { color: vars.color.text },
   },
 })
-export const sectorMenu = style({ position: 'relative', '@media': { [media.desktop]: { display: 'none' } } })
+export const sectorMenu = style({ position: 'relative', whiteSpace: 'nowrap', '@media': { [media.desktop]: { display: 'none' } } })
 export const sectorMenuList = style({
   position: 'absolute',
   top: 'calc(100% + 8px)',

@@ -1,66 +1,63 @@
-import { createActorContext } from '@xstate/react'
-import { type ReactNode, useSyncExternalStore } from 'react'
-import { fromCallback } from 'xstate'
-import { type ReduceMotionEvent, reduceMotionMachine } from '../../../machines/reduceMotion.machine'
-import { inspect } from '../../devtools/inspector'
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react'
 
-export const STORAGE_KEY = 'reduceMotion'
-export const CHANGE_EVENT = 'reducemotionchange'
+export { CHANGE_EVENT, STORAGE_KEY } from './constants'
 
-function readStored(): boolean | null {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEY)
-    return raw === 'true' ? true : raw === 'false' ? false : null
-  } catch {
-    return null
+/**
+ * The reduce-motion machine (machines/reduceMotion.machine.ts) runs in an actor that is loaded right after
+ * hydration (./reduceMotionActor), so xstate is not first-load JavaScript on pages that need no other machine.
+ * Until it runs, motion follows the CSS media query alone, and a toggle pressed meanwhile is applied on start.
+ */
+class ReduceMotionStore {
+  private reduced = false
+  private readonly listeners = new Set<() => void>()
+  private toggleActor: (() => void) | null = null
+  private pendingToggles = 0
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+  getSnapshot = () => this.reduced
+  set = (reduced: boolean) => {
+    if (reduced === this.reduced) return
+    this.reduced = reduced
+    for (const listener of this.listeners) listener()
+  }
+  toggle = () => {
+    if (this.toggleActor) this.toggleActor()
+    else this.pendingToggles++
+  }
+  attach(toggle: () => void) {
+    this.toggleActor = toggle
+    for (; this.pendingToggles > 0; this.pendingToggles--) toggle()
   }
 }
 
-/** Reads the stored setting and the system preference when the actor starts, then follows changes. */
-const preferenceListener = fromCallback<ReduceMotionEvent>(({ sendBack }) => {
-  // Server and first client render agree on "full motion"; real preferences arrive once the actor starts.
-  const query = window.matchMedia('(prefers-reduced-motion: reduce)')
-  sendBack({ type: 'SYSTEM_PREFERENCE_CHANGED', reduce: query.matches })
-  sendBack({ type: 'STORED_SETTING_CHANGED', value: readStored() })
-  const onQuery = (e: MediaQueryListEvent) => sendBack({ type: 'SYSTEM_PREFERENCE_CHANGED', reduce: e.matches })
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === STORAGE_KEY) sendBack({ type: 'STORED_SETTING_CHANGED', value: readStored() })
-  }
-  query.addEventListener('change', onQuery)
-  window.addEventListener('storage', onStorage)
-  return () => {
-    query.removeEventListener('change', onQuery)
-    window.removeEventListener('storage', onStorage)
-  }
-})
-
-const machine = reduceMotionMachine.provide({
-  actors: { preferenceListener },
-  actions: {
-    persistSetting: (_, { value }) => {
-      try {
-        window.localStorage.setItem(STORAGE_KEY, String(value))
-      } catch {
-        // Storage can be disabled (private mode); the setting then lasts for this page only.
-      }
-    },
-    applyRootClass: (_, { reduce }) => {
-      if (typeof document !== 'undefined') document.documentElement.classList.toggle('reduce-motion', reduce)
-    },
-    announceChange: (_, { reduce }) => {
-      if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: { reduce } }))
-    },
-  },
-})
-
-const ReduceMotionContext = createActorContext(machine)
+const StoreContext = createContext<ReduceMotionStore | null>(null)
 
 export function ReduceMotionProvider({ children }: { children: ReactNode }) {
-  return (
-    <ReduceMotionContext.Provider options={{ input: { stored: null, system: false }, inspect }}>
-      {children}
-    </ReduceMotionContext.Provider>
-  )
+  const [store] = useState(() => new ReduceMotionStore())
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let cancelled = false
+    import('./reduceMotionActor').then(({ startReduceMotionActor }) => {
+      if (cancelled) return
+      const actor = startReduceMotionActor(store.set)
+      store.attach(actor.toggle)
+      stop = actor.stop
+    })
+    return () => {
+      cancelled = true
+      stop?.()
+    }
+  }, [store])
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
+}
+
+function useStore(): ReduceMotionStore {
+  const store = useContext(StoreContext)
+  if (!store) throw new Error('useReducedMotion needs <ReduceMotionProvider> (mounted in the root route)')
+  return store
 }
 
 /**
@@ -69,15 +66,10 @@ export function ReduceMotionProvider({ children }: { children: ReactNode }) {
  * the DOM stale. React re-renders with the real value right after hydration.
  */
 export function useReducedMotion(): boolean {
-  const actor = ReduceMotionContext.useActorRef()
-  return useSyncExternalStore(
-    (onChange) => actor.subscribe(onChange).unsubscribe,
-    () => actor.getSnapshot().matches('reduced'),
-    () => false,
-  )
+  const store = useStore()
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, () => false)
 }
 
 export function useToggleReducedMotion(): () => void {
-  const actor = ReduceMotionContext.useActorRef()
-  return () => actor.send({ type: 'TOGGLE' })
+  return useStore().toggle
 }
