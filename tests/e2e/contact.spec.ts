@@ -49,6 +49,8 @@ async function mails(): Promise<Mail[]> {
 async function open(page: Page, query = '') {
   await page.goto(`/contact${query}`)
   await waitForHydration(page)
+  // The button stays disabled until the form is hydrated (a native submit would put the fields in the URL).
+  await expect(page.getByRole('button', { name: 'Send referral' })).toBeEnabled()
 }
 
 async function fill(page: Page, values: { name: string; email: string; message: string }) {
@@ -243,13 +245,29 @@ test('?service= is validated: unknown values give the default programme; Ready4L
   const problems = watchConsole(page, baseURL!)
   await open(page, '?service=bogus')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us')
-  await expect(page.getByRole('heading', { name: 'Send us a referral or enquiry' })).toBeVisible()
+  await expect(page.getByTestId('referral-programme')).toHaveText('General enquiry')
   await page.getByRole('link', { name: 'Make a Ready4Life referral' }).click()
   await expect(page).toHaveURL(/\/contact\?service=ready4life$/)
-  await expect(page.getByRole('heading', { name: 'Refer a young person to Ready4Life' })).toBeVisible()
+  await expect(page.getByTestId('referral-programme')).toHaveText('Ready4Life referral')
+  await expect(page.getByRole('heading', { name: 'About Ready4Life' })).toBeVisible()
 
+  // A phone-sized first load: the programme arriving after mount must not move anything on screen.
+  await page.setViewportSize({ width: 390, height: 844 })
   await open(page, '?service=ready4life')
   await expect(page.getByRole('heading', { name: 'About Ready4Life' })).toBeVisible()
+  const layoutShift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!e.hadRecentInput) sum += e.value
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(sum), 200)
+      }),
+  )
+  expect(layoutShift).toBeLessThan(0.01)
   for (const subject of ['English', 'Maths', 'Technology', 'Creative arts', 'Business', 'Science and engineering', 'Trades']) {
     await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^${subject}$`) })).toHaveCount(1)
   }

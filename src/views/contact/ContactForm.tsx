@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import type { FormEvent, RefObject } from 'react'
+import { type FormEvent, type RefObject, useEffect, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { contactReferralMachine } from '../../../machines/contactReferral.machine'
 import { buildMailto } from '../../domain/mailto'
@@ -31,6 +31,10 @@ export function ContactForm({ actor, fields }: ContactFormProps) {
   const sending = useSelector(actor, (snap) => snap.matches('sending'))
   const fallback = useSelector(actor, (snap) => (snap.matches({ form: 'fallback' }) ? snap.context : null))
 
+  // Until hydrated the form cannot validate or send; a native submit would put what was typed in the URL.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+
   const change = (field: keyof ReferralValues) => (e: { currentTarget: { value: string } }) =>
     actor.send({ type: 'FIELD_CHANGED', field, value: e.currentTarget.value })
   const submit = (e: FormEvent) => {
@@ -40,10 +44,14 @@ export function ContactForm({ actor, fields }: ContactFormProps) {
 
   return (
     <section className={s.card} aria-labelledby="referral-form-title">
-      <div>
+      <div className={s.formHeader}>
         <h2 id="referral-form-title" className={s.cardTitle}>
-          {programme === 'ready4life' ? `Refer a young person to ${READY4LIFE.name}` : 'Send us a referral or enquiry'}
+          Send a referral
         </h2>
+        {/* One short line either way, so the programme arriving after mount never moves the form. */}
+        <span className={s.badge} data-testid="referral-programme">
+          {programme === 'ready4life' ? `${READY4LIFE.name} referral` : 'General enquiry'}
+        </span>
         <p className={s.muted}>All fields are required.</p>
       </div>
       {/* noValidate: our own messages (valibot) replace the browser's bubbles; required and type=email stay for assistive tech. */}
@@ -120,7 +128,7 @@ export function ContactForm({ actor, fields }: ContactFormProps) {
           </div>
         ) : null}
         <div className={s.actions}>
-          <Button type="submit" size="lg" disabled={sending} busy={sending}>
+          <Button type="submit" size="lg" disabled={sending || !hydrated} busy={sending}>
             {sending ? 'Sending referral...' : 'Send referral'}
           </Button>
         </div>

@@ -23,6 +23,7 @@ export const card = style({
 
 export const aside = style([card, { background: vars.color.surface, boxShadow: 'none', lineHeight: tokens.lineHeight.body }])
 
+export const formHeader = style({ display: 'grid', gap: tokens.space[2] })
 export const cardTitle = style({ fontSize: tokens.fontSizes.xl, lineHeight: tokens.lineHeight.snug })
 export const muted = style({ color: vars.color.textMuted })
 export const form = style({ display: 'grid', gap: tokens.space[5] })
@@ -39,6 +40,7 @@ export const badge = style({
   color: vars.color.secondaryText,
   fontSize: tokens.fontSizes.sm,
   fontWeight: tokens.weight.medium,
+  whiteSpace: 'nowrap',
 })
 
 /** The fallback notice: what happened and the mailto link, so nothing typed is lost. */
