@@ -25,6 +25,7 @@ import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as CqcComplianceSoftwareRouteImport } from './routes/cqc-compliance-software'
 import { Route as EducationRouteImport } from './routes/education'
 import { Route as FeaturesRouteImport } from './routes/features'
+import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as HousingRouteImport } from './routes/housing'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
 import { Route as LmsPartnerRouteImport } from './routes/lms-partner'
@@ -119,6 +120,11 @@ const FeaturesRoute = FeaturesRouteImport.update({
   path: '/features',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FlowsRoute = FlowsRouteImport.update({
+  id: '/flows',
+  path: '/flows',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HousingRoute = HousingRouteImport.update({
   id: '/housing',
   path: '/housing',
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/cqc-compliance-software': typeof CqcComplianceSoftwareRoute
   '/education': typeof EducationRoute
   '/features': typeof FeaturesRoute
+  '/flows': typeof FlowsRoute
   '/housing': typeof HousingRoute
   '/integrations': typeof IntegrationsRoute
   '/lms-partner': typeof LmsPartnerRoute
@@ -233,6 +240,7 @@ export interface FileRoutesByTo {
   '/cqc-compliance-software': typeof CqcComplianceSoftwareRoute
   '/education': typeof EducationRoute
   '/features': typeof FeaturesRoute
+  '/flows': typeof FlowsRoute
   '/housing': typeof HousingRoute
   '/integrations': typeof IntegrationsRoute
   '/lms-partner': typeof LmsPartnerRoute
@@ -265,6 +273,7 @@ export interface FileRoutesById {
   '/cqc-compliance-software': typeof CqcComplianceSoftwareRoute
   '/education': typeof EducationRoute
   '/features': typeof FeaturesRoute
+  '/flows': typeof FlowsRoute
   '/housing': typeof HousingRoute
   '/integrations': typeof IntegrationsRoute
   '/lms-partner': typeof LmsPartnerRoute
@@ -298,6 +307,7 @@ export interface FileRouteTypes {
     | '/cqc-compliance-software'
     | '/education'
     | '/features'
+    | '/flows'
     | '/housing'
     | '/integrations'
     | '/lms-partner'
@@ -329,6 +339,7 @@ export interface FileRouteTypes {
     | '/cqc-compliance-software'
     | '/education'
     | '/features'
+    | '/flows'
     | '/housing'
     | '/integrations'
     | '/lms-partner'
@@ -360,6 +371,7 @@ export interface FileRouteTypes {
     | '/cqc-compliance-software'
     | '/education'
     | '/features'
+    | '/flows'
     | '/housing'
     | '/integrations'
     | '/lms-partner'
@@ -392,6 +404,7 @@ export interface RootRouteChildren {
   CqcComplianceSoftwareRoute: typeof CqcComplianceSoftwareRoute
   EducationRoute: typeof EducationRoute
   FeaturesRoute: typeof FeaturesRoute
+  FlowsRoute: typeof FlowsRoute
   HousingRoute: typeof HousingRoute
   IntegrationsRoute: typeof IntegrationsRoute
   LmsPartnerRoute: typeof LmsPartnerRoute
@@ -521,6 +534,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FeaturesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/flows': {
+      id: '/flows'
+      path: '/flows'
+      fullPath: '/flows'
+      preLoaderRoute: typeof FlowsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/housing': {
       id: '/housing'
       path: '/housing'
@@ -632,6 +652,7 @@ const rootRouteChildren: RootRouteChildren = {
   CqcComplianceSoftwareRoute: CqcComplianceSoftwareRoute,
   EducationRoute: EducationRoute,
   FeaturesRoute: FeaturesRoute,
+  FlowsRoute: FlowsRoute,
   HousingRoute: HousingRoute,
   IntegrationsRoute: IntegrationsRoute,
   LmsPartnerRoute: LmsPartnerRoute,

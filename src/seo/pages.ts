@@ -1,4 +1,5 @@
 import { careComplianceFaqs, lmsPartnerFaqs } from '../content/faqs'
+import { config } from '../config'
 import type { Faq } from './jsonld'
 
 /**
@@ -26,6 +27,16 @@ export interface PageEntry {
   /** Article dates (ISO) for article pages. */
   published?: string
 }
+
+/** The living spec (/flows, issue 8): noindex in every build. */
+export const FLOWS_PAGE = {
+  path: '/flows',
+  title: 'Flows: the living spec',
+  description: 'Every flow of the product as its state machine, generated from the code: diagrams, events and paths to step through.',
+  heading: 'Flows',
+  noindex: true,
+  structured: [],
+} as const satisfies PageEntry
 
 export const PAGES = [
   {
@@ -253,6 +264,9 @@ export const PAGES = [
     signedIn: true,
     structured: [],
   },
+  // The analysts' page exists in development builds; production builds serve it (and list it here, so it is
+  // prerendered, route-tested and head-checked) only with VITE_FLOWS_IN_PRODUCTION=true.
+  ...(config.flowsInProduction ? [FLOWS_PAGE] : []),
 ] as const satisfies readonly PageEntry[]
 
 export type PagePath = (typeof PAGES)[number]['path']

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import type { MachineSpec } from '../../machines/testing/spec'
+import { e2eEnv } from '../../scripts/e2e-env'
+import { config } from '../../src/config'
+import { parseHead, seriousViolations, waitForHydration, watchConsole } from './support'
+
+/**
+ * Development tools stay out of production: the Stately inspector is never bundled, and the analysts' /flows
+ * page (with its diagrams) only when the build sets VITE_FLOWS_IN_PRODUCTION=true (this run reads the same flag).
+ */
+const client = join(e2eEnv().dist, 'client')
+const flows = JSON.parse(readFileSync('docs/flows/flows.json', 'utf8')) as MachineSpec[]
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const path = join(dir, f)
+    return statSync(path).isDirectory() ? files(path) : [path]
+  })
+}
+
+function assetsContaining(needle: string): string[] {
+  return files(client)
+    .filter((f) => /\.(js|mjs|css|html)$/.test(f))
+    .filter((f) => readFileSync(f, 'utf8').includes(needle))
+    .map((f) => f.slice(client.length))
+}
+
+test('the production bundle does not contain @statelyai/inspect', () => {
+  expect(files(client).some((f) => f.endsWith('.js'))).toBe(true)
+  for (const needle of ['createBrowserInspector', '@statelyai', 'stately.ai/inspect']) {
+    expect(assetsContaining(needle), needle).toEqual([])
+  }
+})
+
+test('?inspect does nothing in production: no inspector window, no console errors', async ({ page, baseURL }) => {
+  const problems = watchConsole(page, baseURL!)
+  const popups: string[] = []
+  page.on('popup', (p) => popups.push(p.url()))
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(r.url()))
+  await page.goto('/about?inspect')
+  await waitForHydration(page)
+  await page.getByRole('switch', { name: 'Reduce Motion' }).click()
+  await expect(page.locator('html')).toHaveClass(/reduce-motion/)
+  expect(popups).toEqual([])
+  expect(requests.filter((u) => /stately/i.test(u))).toEqual([])
+  expect(problems).toEqual([])
+})
+
+if (!config.flowsInProduction) {
+  test('without VITE_FLOWS_IN_PRODUCTION, /flows is the not-found page and no diagram is bundled', async ({ page, request }) => {
+    const head = parseHead(await (await request.get('/flows')).text())
+    expect(head.robots).toBe('noindex,nofollow')
+    expect(head.h1).toBe('Oops! Page not found')
+    for (const needle of ['stateDiagram-v2', 'Step through a path']) expect(assetsContaining(needle), needle).toEqual([])
+    await page.goto('/flows')
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
+  })
+} else {
+  test('with VITE_FLOWS_IN_PRODUCTION, /flows renders every diagram (noindex) and steps through a path', async ({ page, request, baseURL }) => {
+    const head = parseHead(await (await request.get('/flows')).text())
+    expect(head.robots).toBe('noindex,nofollow')
+    const problems = watchConsole(page, baseURL!)
+    await page.goto('/flows')
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flows')
+    for (const spec of flows) {
+      const section = page.locator(`[data-machine="${spec.name}"]`)
+      await expect(section.getByRole('heading', { level: 2, name: spec.name })).toBeVisible()
+      await expect(section.locator('pre code')).toContainText('stateDiagram-v2')
+      await expect(section.locator('[data-state]')).toHaveCount(spec.states.length)
+    }
+    // Step through the reduce-motion machine's first path: the highlighted state follows the path.
+    const rm = flows.find((f) => f.name === 'reduceMotion')!
+    const path = rm.paths[0]!
+    const section = page.locator('[data-machine="reduceMotion"]')
+    const current = section.locator('[data-state][aria-current="step"]')
+    await expect(current).toHaveAttribute('data-state', path.initialState)
+    await section.getByRole('button', { name: 'Next step' }).click()
+    await expect(section.getByTestId('path-position')).toContainText(`Step 1 of ${path.steps.length}`)
+    await expect(current).toHaveAttribute('data-state', path.steps[0]!.state)
+    await section.getByRole('button', { name: 'Restart' }).click()
+    await expect(current).toHaveAttribute('data-state', path.initialState)
+    expect(await seriousViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+}
