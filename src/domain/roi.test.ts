@@ -2,14 +2,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   calculateRoi,
-  calculateRoiPreview,
-  clampPreviewLearners,
   evaluateRoi,
   formatPounds,
   formatPoundsAndPence,
   ROI_DEFAULT_DRAFT,
   ROI_DEFAULTS,
-  ROI_PREVIEW,
   type RoiDraft,
 } from './roi'
 
@@ -115,32 +112,5 @@ describe('formatting (en-GB, GBP)', () => {
     expect(formatPounds(23_400.6)).toBe('£23,401')
     expect(formatPounds(-0)).toBe('£0')
     expect(formatPoundsAndPence(19.8)).toBe('£19.80')
-  })
-})
-
-describe('ROI preview (landing-style slider)', () => {
-  it('is 3 h x £30 admin savings plus £25 per learner, annual x 12', () => {
-    expect(calculateRoiPreview(100)).toEqual({ adminSavings: 90, courseProfit: 2_500, totalMonthly: 2_590, totalAnnual: 31_080 })
-    expect(ROI_PREVIEW).toMatchObject({ min: 10, max: 1000, step: 10, defaultLearners: 100 })
-  })
-
-  it('is monotonic and non-negative over the slider range', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 100 }), (a, b) => {
-        const [lo, hi] = [Math.min(a, b) * 10, Math.max(a, b) * 10]
-        const x = calculateRoiPreview(lo)
-        const y = calculateRoiPreview(hi)
-        expect(x.totalMonthly).toBeGreaterThan(0)
-        expect(y.totalMonthly).toBeGreaterThanOrEqual(x.totalMonthly)
-        expect(y.totalAnnual).toBe(y.totalMonthly * 12)
-      }),
-    )
-  })
-
-  it('clamps and snaps slider values', () => {
-    expect(clampPreviewLearners(3)).toBe(10)
-    expect(clampPreviewLearners(5000)).toBe(1000)
-    expect(clampPreviewLearners(104)).toBe(100)
-    expect(clampPreviewLearners(Number.NaN)).toBe(100)
   })
 })

@@ -10,8 +10,7 @@ import * as v from 'valibot'
  *   total per month             = admin savings + course profit
  *   yearly                      = total per month x 12
  *
- * Preview slider (/lms-partner, the landing-style preview): admin savings = 3 h x 30 GBP, course profit =
- * learners x 25 GBP, total = sum, annual = total x 12; slider 10..1000 step 10, default 100.
+ * The landing-style preview slider (also on /lms-partner) has its own formula in ./roiPreview.ts.
  */
 
 export interface RoiInputs {
@@ -121,36 +120,4 @@ export function formatPounds(amount: number): string {
 
 export function formatPoundsAndPence(amount: number): string {
   return poundsAndPence.format(amount === 0 ? 0 : amount)
-}
-
-// ROI preview slider (landing-style, /lms-partner).
-export const ROI_PREVIEW = {
-  min: 10,
-  max: 1000,
-  step: 10,
-  defaultLearners: 100,
-  adminHours: 3,
-  adminHourlyRate: 30,
-  profitPerLearner: 25,
-} as const
-
-export interface RoiPreviewResults {
-  adminSavings: number
-  courseProfit: number
-  totalMonthly: number
-  totalAnnual: number
-}
-
-export function calculateRoiPreview(learners: number): RoiPreviewResults {
-  const adminSavings = ROI_PREVIEW.adminHours * ROI_PREVIEW.adminHourlyRate
-  const courseProfit = learners * ROI_PREVIEW.profitPerLearner
-  const totalMonthly = adminSavings + courseProfit
-  return { adminSavings, courseProfit, totalMonthly, totalAnnual: totalMonthly * 12 }
-}
-
-/** Keep a slider value inside 10..1000 on the 10 grid (defensive: Radix already snaps). */
-export function clampPreviewLearners(value: number): number {
-  if (!Number.isFinite(value)) return ROI_PREVIEW.defaultLearners
-  const snapped = Math.round(value / ROI_PREVIEW.step) * ROI_PREVIEW.step
-  return Math.min(ROI_PREVIEW.max, Math.max(ROI_PREVIEW.min, snapped))
 }

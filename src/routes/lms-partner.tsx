@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { LmsPartnerPage } from '../views/lms-partner/LmsPartnerPage'
 
 export const Route = createFileRoute('/lms-partner')({
   head: () => pageHead('/lms-partner'),
-  component: () => <PlaceholderPage path="/lms-partner" />,
+  component: () => <LmsPartnerPage />,
 })

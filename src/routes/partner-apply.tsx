@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { PartnerApplyPage } from '../views/partner-apply/PartnerApplyPage'
 
 export const Route = createFileRoute('/partner-apply')({
   head: () => pageHead('/partner-apply'),
-  component: () => <PlaceholderPage path="/partner-apply" />,
+  component: () => <PartnerApplyPage />,
 })

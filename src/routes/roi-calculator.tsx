@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { RoiCalculatorPage } from '../views/roi-calculator/RoiCalculatorPage'
 
 export const Route = createFileRoute('/roi-calculator')({
   head: () => pageHead('/roi-calculator'),
-  component: () => <PlaceholderPage path="/roi-calculator" />,
+  component: () => <RoiCalculatorPage />,
 })
