@@ -298,3 +298,126 @@ test('a reload keeps the wizard answers (stored per user for the session)', asyn
   await expect(page.getByText('Selected: Canada')).toBeVisible()
   expect(problems).toEqual([])
 })
+
+test('a consumer e-mail in the session is signed out and sent to sign-up with the message', async ({ page }) => {
+  const { store } = await emailUser()
+  // The backend refuses consumer domains at sign-up, so the stored session's e-mail is rewritten instead.
+  const key = [...store.keys()].find((k) => k.endsWith('-auth-token'))!
+  const session = JSON.parse(store.get(key)!)
+  session.user.email = 'someone@gmail.com'
+  store.set(key, JSON.stringify(session))
+  await signInPage(page, store)
+  await page.goto('/onboarding')
+  await expect(page.getByText('Please use a company email')).toBeVisible()
+  await expect(page.getByText('Consumer email addresses are not allowed.')).toBeVisible()
+  await expect(page).toHaveURL(`${SITE}/auth?mode=signup`)
+  expect(await page.evaluate((k) => window.localStorage.getItem(k), key)).toBeNull()
+})
+
+test('a failed SSO save says so and keeps the dialog open with what was typed', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const { store, id } = await ssoUser('linkedin_oidc')
+  await signInPage(page, store)
+  const rpc = `${env.backendUrl}/rest/v1/rpc/update_self_profile_details`
+  await page.route(rpc, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'unavailable', details: null, hint: null }) }),
+  )
+  await page.goto('/onboarding')
+  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  await expect(dialog).toContainText('You signed in with LinkedIn.')
+  await dialog.getByLabel('Company name').fill('Harbour Homes')
+  await dialog.getByLabel('Number of staff').fill('40')
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Something went wrong')).toBeVisible()
+  await expect(page.getByText('Please try again in a moment.')).toBeVisible()
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Company name')).toHaveValue('Harbour Homes')
+  await expect(dialog.getByLabel('Number of staff')).toHaveValue('40')
+  expect((await profile(id)).company_name).toBeNull()
+
+  await page.unroute(rpc)
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByText('Details saved')).toBeVisible()
+  await expect(page).toHaveURL(`${SITE}/`)
+  expect(await profile(id)).toMatchObject({ company_name: 'Harbour Homes', staff_count: 40 })
+  expect(problems).toEqual([])
+})
+
+test('the loading screen shows while the status is checked, and is static under reduced motion', async ({ page }) => {
+  const { store } = await emailUser()
+  await signInPage(page, store)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(`${env.backendUrl}/rest/v1/rpc/get_profile_completion_status`, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/onboarding')
+  const loading = page.getByRole('status', { name: 'Checking your account' })
+  await expect(loading).toBeVisible()
+  await expect(loading).toContainText('Initializing Epic Experience...')
+  await waitForHydration(page)
+  const animations = await loading.evaluate((el) => [...el.querySelectorAll('*')].map((n) => getComputedStyle(n).animationName))
+  expect(animations.every((name) => name === 'none')).toBe(true)
+  expect(await loading.locator('canvas').evaluate((c) => c.closest('[aria-hidden="true"]') !== null)).toBe(true)
+  release()
+  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(loading).toHaveCount(0)
+})
+
+test('a failed wizard save is logged without personal data and keeps every answer; a retry saves', async ({ page }) => {
+  const warnings: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text())
+  })
+  const problems = watchConsole(page, SITE)
+  const { store, id } = await emailUser()
+  await signInPage(page, store)
+  // Resume on step 11 from stored progress (also checks restoring).
+  const answers = {
+    country: 'au',
+    phone: '0491 570 006',
+    sector: 'construction',
+    lifeSkills: [],
+    regulators: ['bsr'],
+    roles: ['manager', 'supervisor'],
+    domains: ['safety'],
+    frequency: '',
+  }
+  await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key!, value!), [`inspectready.setup.${id}`, JSON.stringify({ step: 10, answers })])
+  const users = `${env.backendUrl}/rest/v1/users?*`
+  await page.route(users, (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' }) : route.continue(),
+  )
+  await page.goto('/onboarding/setup')
+  await expect(page.getByText('Step 11 of 11')).toBeVisible()
+  const finish = page.getByRole('button', { name: 'Complete Setup' })
+  await page.getByRole('button', { name: 'Continue with monthly reviews' }).click()
+  await finish.click()
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be saved' })).toBeVisible()
+  await expect(page.getByText('Step 11 of 11')).toBeVisible()
+  expect(warnings.some((w) => /Setup wizard: saving the answers failed/.test(w))).toBe(true)
+  expect(warnings.join('\n')).not.toMatch(/0491|sunrise-care|@/)
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
+  await expect(page.getByText('Step 10 of 11')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Team structure preview' })).toHaveText(/Manager\s*Supervisor/)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+
+  await page.unroute(users)
+  await finish.click()
+  await expect(page.getByText('Setup complete!')).toBeVisible({ timeout: 8000 })
+  expect(await profile(id)).toMatchObject({
+    country: 'au',
+    phone_number: '0491 570 006',
+    sector: 'construction',
+    life_skills_enabled: false,
+    life_skills: [],
+    selected_regulators: ['bsr'],
+    selected_roles: ['manager', 'supervisor'],
+    policy_frequency: 'monthly',
+  })
+  expect(problems).toEqual([])
+})
