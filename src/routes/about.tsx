@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { AboutPage } from '../views/company/AboutPage'
 
 export const Route = createFileRoute('/about')({
   head: () => pageHead('/about'),
-  component: () => <PlaceholderPage path="/about" />,
+  component: () => <AboutPage />,
 })

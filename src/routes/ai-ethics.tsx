@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { AiEthicsPage } from '../views/product/AiEthicsPage'
 
 export const Route = createFileRoute('/ai-ethics')({
   head: () => pageHead('/ai-ethics'),
-  component: () => <PlaceholderPage path="/ai-ethics" />,
+  component: () => <AiEthicsPage />,
 })

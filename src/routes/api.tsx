@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { ApiPage } from '../views/product/ApiPage'
 
 export const Route = createFileRoute('/api')({
   head: () => pageHead('/api'),
-  component: () => <PlaceholderPage path="/api" />,
+  component: () => <ApiPage />,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { CareersPage } from '../views/company/CareersPage'
 
 export const Route = createFileRoute('/careers')({
   head: () => pageHead('/careers'),
-  component: () => <PlaceholderPage path="/careers" />,
+  component: () => <CareersPage />,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { ChangelogPage } from '../views/product/ChangelogPage'
 
 export const Route = createFileRoute('/changelog')({
   head: () => pageHead('/changelog'),
-  component: () => <PlaceholderPage path="/changelog" />,
+  component: () => <ChangelogPage />,
 })

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { cookiePolicy } from '../content/legal'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { LegalPage } from '../views/legal/LegalPage'
 
 export const Route = createFileRoute('/cookies')({
   head: () => pageHead('/cookies'),
-  component: () => <PlaceholderPage path="/cookies" />,
+  component: () => <LegalPage path="/cookies" document={cookiePolicy} />,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { CqcCompliancePage } from '../views/seo-articles/CqcCompliancePage'
 
 export const Route = createFileRoute('/cqc-compliance-software')({
   head: () => pageHead('/cqc-compliance-software'),
-  component: () => <PlaceholderPage path="/cqc-compliance-software" />,
+  component: () => <CqcCompliancePage />,
 })

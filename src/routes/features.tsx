@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { FeaturesPage } from '../views/product/FeaturesPage'
 
 export const Route = createFileRoute('/features')({
   head: () => pageHead('/features'),
-  component: () => <PlaceholderPage path="/features" />,
+  component: () => <FeaturesPage />,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { IntegrationsPage } from '../views/product/IntegrationsPage'
 
 export const Route = createFileRoute('/integrations')({
   head: () => pageHead('/integrations'),
-  component: () => <PlaceholderPage path="/integrations" />,
+  component: () => <IntegrationsPage />,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { PartnersPage } from '../views/company/PartnersPage'
 
 export const Route = createFileRoute('/partners')({
   head: () => pageHead('/partners'),
-  component: () => <PlaceholderPage path="/partners" />,
+  component: () => <PartnersPage />,
 })

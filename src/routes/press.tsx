@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { PressPage } from '../views/company/PressPage'
 
 export const Route = createFileRoute('/press')({
   head: () => pageHead('/press'),
-  component: () => <PlaceholderPage path="/press" />,
+  component: () => <PressPage />,
 })

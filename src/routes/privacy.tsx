@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { privacyPolicy } from '../content/legal'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { LegalPage } from '../views/legal/LegalPage'
 
 export const Route = createFileRoute('/privacy')({
   head: () => pageHead('/privacy'),
-  component: () => <PlaceholderPage path="/privacy" />,
+  component: () => <LegalPage path="/privacy" document={privacyPolicy} />,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { RoadmapPage } from '../views/product/RoadmapPage'
 
 export const Route = createFileRoute('/roadmap')({
   head: () => pageHead('/roadmap'),
-  component: () => <PlaceholderPage path="/roadmap" />,
+  component: () => <RoadmapPage />,
 })

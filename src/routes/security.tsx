@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { SecurityPage } from '../views/product/SecurityPage'
 
 export const Route = createFileRoute('/security')({
   head: () => pageHead('/security'),
-  component: () => <PlaceholderPage path="/security" />,
+  component: () => <SecurityPage />,
 })

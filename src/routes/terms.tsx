@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { termsOfService } from '../content/legal'
 import { pageHead } from '../seo/head'
-import { PlaceholderPage } from '../views/placeholder/PlaceholderPage'
+import { LegalPage } from '../views/legal/LegalPage'
 
 export const Route = createFileRoute('/terms')({
   head: () => pageHead('/terms'),
-  component: () => <PlaceholderPage path="/terms" />,
+  component: () => <LegalPage path="/terms" document={termsOfService} />,
 })

@@ -1,0 +1,50 @@
+import { config } from '../../config'
+import { INTEGRATIONS, logoUrl } from '../../content/integrations'
+import { integrationDescriptions } from '../../content/product'
+import { pageEntry } from '../../seo/pages'
+import { LinkButton } from '../../ui/Button'
+import { StaticPage } from '../layout/StaticPage'
+import { CardGrid, Prose } from '../prose/Prose'
+import * as s from '../prose/prose.css'
+import * as p from './product.css'
+
+/** /integrations: the seven ready-to-connect integrations. */
+export function IntegrationsPage() {
+  const entry = pageEntry('/integrations')
+  return (
+    <StaticPage title={entry.heading} lead={entry.description} wide>
+      <Prose>
+        <CardGrid label="Ready-to-connect integrations">
+          {INTEGRATIONS.map((partner) => (
+            <li key={partner.domain} className={s.card}>
+              <div className={p.integrationHead}>
+                {/* Fixed-size tile: the initials show until (or unless) the logo service answers, so nothing shifts. */}
+                <span className={p.logoTile} aria-hidden="true">
+                  <span>{partner.initials}</span>
+                  <img className={p.logo} src={logoUrl(config.logoServiceUrl, partner)} alt="" width={40} height={40} loading="lazy" decoding="async" />
+                </span>
+                <div>
+                  <h2 className={s.cardTitle}>{partner.name}</h2>
+                  <p className={s.muted}>{partner.category}</p>
+                </div>
+              </div>
+              <p>{integrationDescriptions[partner.domain]}</p>
+              <p className={s.badge}>Ready to connect</p>
+            </li>
+          ))}
+        </CardGrid>
+        <div className={s.callout}>
+          <p>Connect integrations from Settings once your workspace is set up. Building your own? Use our API.</p>
+          <div className={s.actions}>
+            <LinkButton to="/auth" search={{ mode: 'signup' }}>
+              Start Free
+            </LinkButton>
+            <LinkButton to="/api" variant="outline">
+              API quick start
+            </LinkButton>
+          </div>
+        </div>
+      </Prose>
+    </StaticPage>
+  )
+}

@@ -1,0 +1,98 @@
+import { careManagementFeatures, careManagementPricing, type PricingCard } from '../../content/seoArticles'
+import { TESTIMONIAL_RATING_MAX, TESTIMONIALS } from '../../content/testimonials'
+import { pageEntry } from '../../seo/pages'
+import { LinkButton } from '../../ui/Button'
+import { StaticPage } from '../layout/StaticPage'
+import { Card, CardGrid, CheckList, Prose, Section } from '../prose/Prose'
+import * as s from '../prose/prose.css'
+import * as c from './seoArticles.css'
+
+function PlanCta({ plan }: { plan: PricingCard }) {
+  const variant = plan.highlighted ? 'default' : 'outline'
+  return plan.cta.kind === 'signup' ? (
+    <LinkButton to="/auth" search={{ mode: 'signup' }} variant={variant} block>
+      {plan.cta.label}
+    </LinkButton>
+  ) : (
+    <LinkButton to="/" hash="pricing" variant={variant} block>
+      {plan.cta.label}
+    </LinkButton>
+  )
+}
+
+/** /care-management-software: features, care testimonials and the three pricing cards. */
+export function CareManagementPage() {
+  const entry = pageEntry('/care-management-software')
+  const testimonials = TESTIMONIALS.filter((t) => t.sector === 'care')
+  return (
+    <StaticPage title={entry.heading} lead={entry.description} wide>
+      <Prose>
+        <Section id="features" title="Everything a care service runs on, in one place">
+          <p className={s.muted}>
+            Care homes, supported living and home care teams use InspectReady to run the day and keep the evidence CQC
+            asks for, without copying between systems.
+          </p>
+          <CardGrid label="Features">
+            {careManagementFeatures.map((f) => (
+              <Card key={f.title} title={f.title}>
+                <p className={s.muted}>{f.body}</p>
+              </Card>
+            ))}
+          </CardGrid>
+        </Section>
+        <Section id="testimonials" title="What care managers say">
+          <ul className={`${s.grid} ${s.grid2}`}>
+            {testimonials.map((t) => (
+              <li key={t.name} className={s.card}>
+                <figure className={c.quote}>
+                  <p className={c.stars}>
+                    <span aria-hidden="true">{'★'.repeat(t.rating)}</span>
+                    <span className="sr-only">
+                      Rated {t.rating} out of {TESTIMONIAL_RATING_MAX}
+                    </span>
+                  </p>
+                  <blockquote className={c.blockquote}>
+                    <p>“{t.content}”</p>
+                  </blockquote>
+                  <figcaption className={c.attribution}>
+                    <span className={c.avatar} aria-hidden="true">
+                      {t.initials}
+                    </span>
+                    <span>
+                      <strong>{t.name}</strong>
+                      <br />
+                      <span className={s.muted}>
+                        {t.role}, {t.company}
+                      </span>
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="plans" title="Simple pricing">
+          <CardGrid label="Pricing plans">
+            {careManagementPricing.map((plan) => (
+              <Card
+                key={plan.id}
+                title={plan.name}
+                eyebrow={plan.highlighted ? 'Most popular' : undefined}
+                highlighted={plan.highlighted}
+                footer={<PlanCta plan={plan} />}
+              >
+                <p className={c.price}>
+                  <span className={c.amount}>{plan.price}</span>
+                  {plan.period ? <span className={s.muted}> {plan.period}</span> : null}
+                </p>
+                <p className={s.muted}>{plan.summary}</p>
+                <CheckList items={plan.features} />
+              </Card>
+            ))}
+          </CardGrid>
+          <p className={s.muted}>Prices exclude VAT. The free plan stays free forever for up to 3 staff members.</p>
+        </Section>
+      </Prose>
+    </StaticPage>
+  )
+}
