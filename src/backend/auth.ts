@@ -1,0 +1,106 @@
+/**
+ * The actors the sign-up and e-mail confirmation machines are given: supabase-js calls, through the lazy
+ * client, so supabase-js is downloaded only when one of them runs. Errors the backend reports in words
+ * become plain `BackendFailure` data (the machines decide which toast they mean); anything else is
+ * rethrown as is and shown as "Unexpected error".
+ */
+import { fromPromise } from 'xstate'
+import type { CompleteSignupOutput, SignUpInput, SignUpOutput } from '../../machines/signup.machine'
+import type { BackendFailure, CompleteSignupPayload } from '../domain/signup'
+import { getSupabase } from './client'
+
+interface AuthErrorLike {
+  message: string
+  code?: string
+}
+
+const UNREACHABLE = "We couldn't reach the server. Check your connection and try again."
+
+function failure(kind: BackendFailure['kind'], error: AuthErrorLike & { name?: string }): BackendFailure {
+  // supabase-js reports a network failure as AuthRetryableFetchError with the browser's bare 'Failed to fetch'.
+  const message = error.name === 'AuthRetryableFetchError' ? UNREACHABLE : (error.message ?? '')
+  return { kind, message, ...(error.code ? { code: error.code } : {}) }
+}
+
+export async function signUp(input: SignUpInput): Promise<SignUpOutput> {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase.auth.signUp({
+    email: input.email,
+    password: input.password,
+    options: { emailRedirectTo: input.emailRedirectTo, data: input.metadata },
+  })
+  if (error) throw failure('auth', error)
+  return { userId: data.user?.id ?? null, emailConfirmed: Boolean(data.user?.email_confirmed_at) }
+}
+
+/** The function's own error text when it answered with one, else the client's. */
+async function functionErrorMessage(error: { message: string; context?: unknown }): Promise<string> {
+  const response = error.context
+  if (response instanceof Response) {
+    try {
+      const body = (await response.clone().json()) as { error?: unknown }
+      if (typeof body.error === 'string' && body.error) return body.error
+    } catch {
+      // Not JSON: fall back to the client's message.
+    }
+  }
+  return error.message
+}
+
+export async function completeSignup(payload: CompleteSignupPayload): Promise<CompleteSignupOutput> {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase.functions.invoke<{ success?: boolean; error?: string }>('complete-user-signup', {
+    body: payload,
+  })
+  if (error) throw failure('setup', { message: await functionErrorMessage(error) })
+  return { success: data?.success === true }
+}
+
+export async function exchangeCode(code: string): Promise<void> {
+  const supabase = await getSupabase()
+  const { error } = await supabase.auth.exchangeCodeForSession(code)
+  if (error) throw failure('confirmation', error)
+}
+
+export async function setSessionFromTokens(accessToken: string, refreshToken: string): Promise<void> {
+  const supabase = await getSupabase()
+  const { error } = await supabase.auth.setSession({ access_token: accessToken, refresh_token: refreshToken })
+  if (error) throw failure('confirmation', error)
+}
+
+export async function hasSession(): Promise<boolean> {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase.auth.getSession()
+  if (error) throw failure('confirmation', error)
+  return data.session !== null
+}
+
+export async function resendConfirmation(email: string, emailRedirectTo: string): Promise<void> {
+  const supabase = await getSupabase()
+  const { error } = await supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo } })
+  if (error) throw failure('confirmation', error)
+}
+
+export async function signOut(): Promise<void> {
+  const supabase = await getSupabase()
+  const { error } = await supabase.auth.signOut()
+  if (error) throw failure('auth', error)
+}
+
+/** Implementations for signupMachine.provide({ actors }). */
+export const signupActors = {
+  signUp: fromPromise<SignUpOutput, SignUpInput>(({ input }) => signUp(input)),
+  completeSignup: fromPromise<CompleteSignupOutput, CompleteSignupPayload>(({ input }) => completeSignup(input)),
+}
+
+/** Implementations for emailConfirmationMachine.provide({ actors }). */
+export const emailConfirmationActors = {
+  exchangeCode: fromPromise<void, { code: string }>(({ input }) => exchangeCode(input.code)),
+  setSession: fromPromise<void, { accessToken: string; refreshToken: string }>(({ input }) =>
+    setSessionFromTokens(input.accessToken, input.refreshToken),
+  ),
+  getSession: fromPromise<{ hasSession: boolean }>(async () => ({ hasSession: await hasSession() })),
+  resendConfirmation: fromPromise<void, { email: string; emailRedirectTo: string }>(({ input }) =>
+    resendConfirmation(input.email, input.emailRedirectTo),
+  ),
+}

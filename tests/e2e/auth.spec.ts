@@ -1,0 +1,254 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { expect, type Page, test } from '@playwright/test'
+import { e2eEnv } from '../../scripts/e2e-env'
+import { config } from '../../src/config'
+import { seriousViolations, waitForHydration, watchConsole } from './support'
+
+/**
+ * /auth end to end: the built site in Chromium against the local backend (fresh in-memory database) and
+ * its mail catcher. Every test uses its own e-mail address, so tests run in parallel safely.
+ */
+const env = e2eEnv()
+const PASSWORD = 'correct-horse-7'
+const WORK_EMAIL_MESSAGE = 'Please use your work email. Personal providers (e.g., Gmail, Yahoo, AOL) are not accepted.'
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@sunrise-care.co.uk`
+
+interface Mail {
+  to: string[]
+  subject: string
+  links: string[]
+}
+
+/** The confirmation link of the newest mail to this address (polls the mail catcher briefly). */
+async function confirmationLink(email: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${env.mailUrl}/api/messages`)
+        const mails = (await res.json()) as Mail[]
+        link = mails.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/auth/v1/verify'))
+        return link
+      },
+      { timeout: 7_000 },
+    )
+    .toBeTruthy()
+  return link!
+}
+
+/** Sign up through the auth API directly (PKCE when asked), as another browser would have. */
+async function apiSignUp(email: string, pkce: boolean) {
+  const verifier = randomBytes(32).toString('base64url')
+  const body = {
+    email,
+    password: PASSWORD,
+    data: { first_name: 'Api', last_name: 'User', company_name: 'Sunrise Care', sector: 'care' },
+    ...(pkce
+      ? { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 's256' }
+      : {}),
+  }
+  const redirect = encodeURIComponent(`${env.siteUrl}/auth?type=signup`)
+  const res = await fetch(`${env.backendUrl}/auth/v1/signup?redirect_to=${redirect}`, {
+    method: 'POST',
+    headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(200)
+  return confirmationLink(email)
+}
+
+async function openAuth(page: Page) {
+  await page.goto('/auth')
+  await waitForHydration(page)
+}
+
+async function fillForm(page: Page, email: string) {
+  await page.getByLabel('First name', { exact: true }).fill('Ada')
+  await page.getByLabel('Last name', { exact: true }).fill('Lovelace')
+  await page.getByLabel('Work email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Company', { exact: true }).fill('Sunrise Care')
+  await page.getByLabel('Phone', { exact: true }).fill('07700 900123')
+  await page.getByLabel('Sector', { exact: true }).selectOption('care')
+  await page.getByLabel('Number of staff').fill('12')
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
+
+test('a new user signs up, confirms from the e-mail and is taken to the app 1 second later', async ({ page, baseURL }) => {
+  const problems = watchConsole(page, baseURL!)
+  const email = uniqueEmail('new')
+  await openAuth(page)
+  await expect(page).toHaveTitle(`Sign in | ${config.brand}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
+  const progress = page.getByRole('progressbar')
+  await expect(progress).toHaveAttribute('aria-valuenow', '0')
+  await expect(page.getByTestId('signup-progress')).toHaveText('0 of 7 completed')
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveAttribute('placeholder', '07700 900123')
+  await expect(page.getByLabel('Plan', { exact: true })).toBeDisabled()
+  await expect(page.getByText("We'll enable the paid plan for eligible accounts.")).toBeVisible()
+
+  await page.getByLabel('Password', { exact: true }).fill('abc')
+  await expect(page.getByText(/Password must be more than 6 characters/)).toBeVisible()
+  await fillForm(page, email)
+  await expect(page.getByText(/Password must be more than 6 characters/)).toHaveCount(0)
+  await expect(page.getByTestId('signup-progress')).toHaveText('7 of 7 completed')
+  await expect(progress).toHaveAttribute('aria-valuenow', '7')
+  // Seven required fields and the optional staff count carry the green tick.
+  await expect(page.getByTestId('field-complete')).toHaveCount(8)
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Hold the sign-up request briefly so the busy label can be seen.
+  await page.route(`${env.backendUrl}/auth/v1/signup*`, async (route) => {
+    await new Promise((r) => setTimeout(r, 300))
+    await route.continue()
+  })
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await expect(page.getByText(email)).toBeVisible()
+  await expect(toast(page, 'Account created!')).toBeVisible()
+
+  const link = await confirmationLink(email)
+  await page.goto(link)
+  await expect(page).toHaveURL(/\/auth\?/)
+  await expect(toast(page, 'Email confirmed!')).toBeVisible()
+  const confirmedAt = Date.now()
+  await expect(page.getByRole('heading', { name: 'Email confirmed!' })).toBeVisible()
+  // The single-use code is gone from the address bar before the redirect.
+  expect(page.url()).not.toContain('code=')
+  await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === config.appUrl.replace(/\/$/, ''), { timeout: 5_000 })
+  const waited = Date.now() - confirmedAt
+  expect(waited).toBeGreaterThan(600)
+  expect(waited).toBeLessThan(3_000)
+  expect(problems).toEqual([])
+})
+
+test('a gmail.com address gets the inline message and no account is created', async ({ page, baseURL }) => {
+  const problems = watchConsole(page, baseURL!)
+  const signups: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/auth/v1/signup')) signups.push(r.url())
+  })
+  await openAuth(page)
+  await fillForm(page, 'ada.lovelace@GMail.com ')
+  await expect(page.getByText(WORK_EMAIL_MESSAGE, { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Work email', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('signup-progress')).toHaveText('6 of 7 completed')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(toast(page, 'Work email required')).toContainText('Please use your company email (no Gmail, Yahoo, AOL, etc.).')
+  // Nothing typed is lost, and nothing was sent.
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Ada')
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD)
+  expect(signups).toEqual([])
+  const mails = (await (await fetch(`${env.mailUrl}/api/messages`)).json()) as Mail[]
+  expect(mails.some((m) => m.to.some((t) => /gmail\.com/i.test(t)))).toBe(false)
+  expect(problems).toEqual([])
+})
+
+test('missing fields and a short password get their toasts', async ({ page }) => {
+  await openAuth(page)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(toast(page, 'Missing fields')).toContainText('Please fill in all required fields.')
+  await fillForm(page, uniqueEmail('short'))
+  await page.getByLabel('Password', { exact: true }).fill('123456')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(toast(page, 'Password too short')).toContainText('Password must be more than 6 characters.')
+})
+
+test('an already registered e-mail gets Account already exists and keeps the form', async ({ page }) => {
+  const email = uniqueEmail('taken')
+  const link = await apiSignUp(email, false)
+  const verified = await fetch(link, { redirect: 'manual' })
+  expect(verified.status).toBe(303)
+  await openAuth(page)
+  await fillForm(page, email)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(toast(page, 'Account already exists')).toContainText('This email is already registered. Try logging in instead.')
+  await expect(page.getByLabel('Work email', { exact: true })).toHaveValue(email)
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled()
+})
+
+test('with the backend down the user gets Sign up failed or Unexpected error, never a blank page', async ({ page, baseURL }) => {
+  const problems = watchConsole(page, baseURL!)
+  await page.route(`${env.backendUrl}/**`, (route) => route.abort('connectionrefused'))
+  await openAuth(page)
+  await fillForm(page, uniqueEmail('down'))
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(toast(page, 'Sign up failed').or(toast(page, 'Unexpected error'))).toBeVisible()
+  await expect(toast(page, 'Sign up failed')).toContainText("We couldn't reach the server.")
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
+  await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Sunrise Care')
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled()
+  // supabase-js itself logs the refused request ('TypeError: Failed to fetch'); nothing else may go wrong.
+  expect(problems.filter((p) => !/^error: TypeError: Failed to fetch/.test(p))).toEqual([])
+})
+
+test('a link opened in another browser says the e-mail is confirmed; opened again it offers a new e-mail', async ({ page }) => {
+  const email = uniqueEmail('elsewhere')
+  const link = await apiSignUp(email, true)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'Your email is confirmed' })).toBeVisible()
+  await expect(
+    page.getByText('Your email is confirmed. Open the link in the browser where you signed up, or sign in from the app.'),
+  ).toBeVisible()
+  expect(page.url()).not.toContain('code=')
+
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'This confirmation link has expired or was already used' })).toBeVisible()
+  expect(page.url()).not.toContain('error_code')
+  await page.getByLabel('Email you signed up with').fill(uniqueEmail('unknown'))
+  await page.getByRole('button', { name: 'Send a new confirmation email' }).click()
+  await expect(toast(page, 'Confirmation email sent')).toBeVisible()
+})
+
+test('an expired link offers a new confirmation e-mail and shows the server refusing one within a minute', async ({ page }) => {
+  const email = uniqueEmail('expired')
+  await apiSignUp(email, false)
+  await page.goto('/auth?type=signup&error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')
+  await expect(page.getByRole('heading', { name: 'This confirmation link has expired or was already used' })).toBeVisible()
+  const resend = page.getByRole('button', { name: 'Send a new confirmation email' })
+  await page.getByLabel('Email you signed up with').fill('not an email')
+  await resend.click()
+  await expect(toast(page, 'Check your email')).toBeVisible()
+  await page.getByLabel('Email you signed up with').fill(email)
+  await resend.click()
+  // The local server, like GoTrue, allows one confirmation mail a minute per address.
+  await expect(toast(page, 'Could not send the email')).toContainText('you can only request this after')
+})
+
+test('tokens in the fragment (implicit flow) set the session and say Email confirmed!', async ({ page }) => {
+  const email = uniqueEmail('implicit')
+  const link = await apiSignUp(email, false)
+  await page.goto(link)
+  await expect(toast(page, 'Email confirmed!')).toBeVisible()
+  expect(page.url()).not.toContain('access_token')
+  await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === config.appUrl.replace(/\/$/, ''), { timeout: 5_000 })
+})
+
+test('verified=true says Email verified! and redirects', async ({ page }) => {
+  await page.goto('/auth?verified=true')
+  await expect(toast(page, 'Email verified!')).toBeVisible()
+  await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === config.appUrl.replace(/\/$/, ''), { timeout: 5_000 })
+})
+
+test('copy password shows Password copied! for 2 seconds', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openAuth(page)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Copy password' }).click()
+  await expect(page.getByRole('button', { name: 'Password copied!' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PASSWORD)
+  await expect(page.getByRole('button', { name: 'Copy password' })).toBeVisible({ timeout: 3_000 })
+})
+
+test('marketing pages do not download supabase-js; /auth loads it only when a flow needs it', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(await r.text().catch(() => ''))
+  })
+  await page.goto('/')
+  await waitForHydration(page)
+  expect(scripts.some((s) => s.includes('GoTrueClient'))).toBe(false)
+})
