@@ -51,7 +51,7 @@ export const partnerApplicationMachine = setup({
   },
 }).createMachine({
   id: 'partnerApplication',
-  context: ({ input }) => ({ draft: { ...(input.draft ?? PARTNER_DEFAULT_DRAFT) } }),
+  context: ({ input }) => ({ draft: { ...(input?.draft ?? PARTNER_DEFAULT_DRAFT) } }),
   initial: 'idle',
   on: {
     FIELD_CHANGED: {
@@ -85,6 +85,9 @@ export const partnerApplicationMachine = setup({
     },
   },
 })
+
+/** The view starts the machine with the spec defaults (no draft given). */
+export const partnerApplicationSampleInput: { draft?: PartnerApplicationDraft } = {}
 
 /** Sample events for path generation: every event type, invoked-actor results and the delay. */
 export const partnerApplicationSampleEvents = [
