@@ -5,7 +5,8 @@
  *   2. type-check and lint,
  *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
  *   4. a production build pointed at the test backend, with the generated route tree checked fresh,
- *   5. Playwright against the built site and the local backend.
+ *   5. Playwright against the built site and the local backend,
+ *   6. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
  * Steps stop at the first failure. TEST_ONLY=unit|e2e runs a part.
  */
 import { spawnSync } from 'node:child_process'
@@ -57,6 +58,7 @@ if (only !== 'unit') {
     process.exit(1)
   }
   run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
+  run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }
 console.log(`\n✔ all test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 for (const [label, s] of timings) console.log(`   ${label.padEnd(18)} ${s} s`)
