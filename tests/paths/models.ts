@@ -1,5 +1,6 @@
 import type { PathModel } from './model'
+import { featureTablePaths } from './featureTable.model'
 import { reduceMotionPaths } from './reduceMotion.model'
 
 /** Every UI path model; scripts/test-paths.ts prints their table and scripts/paths.test.ts checks them. */
-export const PATH_MODELS: PathModel[] = [reduceMotionPaths]
+export const PATH_MODELS: PathModel[] = [reduceMotionPaths, featureTablePaths]
