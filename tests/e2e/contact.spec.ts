@@ -130,6 +130,7 @@ test('with the backend unreachable the fallback opens the mail client, shows an 
   await expect(page.getByLabel('Organisation email')).toHaveValue(values.email)
   await expect(page.getByLabel('Referral details')).toHaveValue(values.message)
   await expect(page.getByTestId('contact-fallback')).toContainText('We could not reach our server')
+  expect(await seriousViolations(page)).toEqual([])
 
   const href = await page.getByRole('link', { name: 'Email this referral' }).getAttribute('href')
   expect(parseMailto(href!)).toEqual({

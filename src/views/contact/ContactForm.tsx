@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { contactReferralMachine } from '../../../machines/contactReferral.machine'
 import { buildMailto } from '../../domain/mailto'
 import { LIMITS, READY4LIFE, type ReferralValues, type SendFailure } from '../../domain/contact'
-import { Button } from '../../ui/Button'
+import { AnchorButton, Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
 import * as s from './contact.css'
 
@@ -121,9 +121,9 @@ export function ContactForm({ actor, fields }: ContactFormProps) {
               . What you typed is still in the form.
             </p>
             <p>
-              <a className={s.link} href={fallback.mailto}>
+              <AnchorButton variant="outline" href={fallback.mailto}>
                 Email this referral
-              </a>
+              </AnchorButton>
             </p>
           </div>
         ) : null}
