@@ -31,7 +31,18 @@ export const canvas = style({
   animation: `${canvasIn} 2s ease-out backwards`,
 })
 
-export const body = style({ position: 'relative', display: 'grid', justifyItems: 'center', gap: tokens.space[3], textAlign: 'center' })
+// A calm backdrop behind the text keeps it readable over the falling characters.
+export const body = style({
+  position: 'relative',
+  display: 'grid',
+  justifyItems: 'center',
+  gap: tokens.space[3],
+  textAlign: 'center',
+  padding: tokens.space[5],
+  borderRadius: tokens.radii.lg,
+  background: vars.color.surface,
+  boxShadow: `0 0 32px 16px ${vars.color.surface}`,
+})
 
 export const ring = style({ width: '72px', height: '72px', transform: 'rotate(-90deg)' })
 export const ringTrack = style({ stroke: vars.color.border })

@@ -49,6 +49,8 @@ export const option = style({
   gap: tokens.space[1],
   textAlign: 'left',
   padding: tokens.space[4],
+  // Room for the tick, reserved always so selecting never reflows the text.
+  paddingRight: tokens.space[10],
   borderRadius: tokens.radii.md,
   border: `2px solid ${vars.color.border}`,
   background: vars.color.surface,
@@ -57,7 +59,12 @@ export const option = style({
   cursor: 'pointer',
   minHeight: '44px',
   selectors: {
-    '&[aria-pressed="true"]': { borderColor: vars.color.primary, background: vars.color.surfaceRaised },
+    // Not colour alone: a thicker ring and a tick mark (a background image, so the accessible name stays the label).
+    '&[aria-pressed="true"]': {
+      borderColor: vars.color.primary,
+      boxShadow: `inset 0 0 0 1px ${vars.color.primary}`,
+      background: `${vars.color.surfaceRaised} url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20'%3E%3Ccircle cx='10' cy='10' r='9' fill='%230e7490'/%3E%3Cpath d='M6 10.5l2.5 2.5L14 7.5' fill='none' stroke='white' stroke-width='2' stroke-linecap='round'/%3E%3C/svg%3E") no-repeat right 12px top 12px / 20px 20px`,
+    },
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 })
