@@ -421,3 +421,24 @@ test('a failed wizard save is logged without personal data and keeps every answe
   })
   expect(problems).toEqual([])
 })
+
+test('closing the SSO dialog or the wizard goes to / without a completion message', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const { store, id } = await ssoUser('apple')
+  await signInPage(page, store)
+  await page.goto('/onboarding')
+  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  await expect(dialog).toContainText('You signed in with Apple.')
+  await page.keyboard.press('Escape') // blocking: Escape does not close it
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page.getByText('Account setup complete!')).toHaveCount(0)
+  expect((await profile(id)).company_name).toBeNull()
+
+  await page.goto('/onboarding/setup')
+  await expect(page.getByText('Step 1 of 11')).toBeVisible()
+  await page.getByRole('button', { name: 'Close setup' }).click()
+  await expect(page).toHaveURL(`${SITE}/`)
+  expect(problems).toEqual([])
+})
