@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { emailConfirmationMachine } from '../../../machines/emailConfirmation.machine'
 import { signupMachine } from '../../../machines/signup.machine'
@@ -49,32 +49,34 @@ function defined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
+const signupLogic = signupMachine.provide({
+  actions: { notify: (_, toast) => void notify(toast), redirectToApp },
+  actors: { ...signupActors, copyPassword },
+})
+
 /** /auth: sign-up, and arrival after the confirmation e-mail. Thin over the two machines. */
 export function AuthPage({ search }: { search: AuthArrival }) {
   const navigate = useNavigate()
-  const signup = useActorRef(
-    signupMachine.provide({
-      actions: { notify: (_, toast) => void notify(toast), redirectToApp },
-      actors: { ...signupActors, copyPassword },
-    }),
-    { input: { origin: siteOrigin() }, inspect },
-  )
-  const confirmation = useActorRef(
+  const arrivedWith = useRef(search)
+  const signup = useActorRef(signupLogic, { input: { origin: siteOrigin() }, inspect })
+  const [confirmationLogic] = useState(() =>
     emailConfirmationMachine.provide({
       actions: {
         notify: (_, toast) => void notify(toast),
         redirectToApp,
-        clearUrl: () =>
-          void navigate({ to: '/auth', search: defined({ mode: search.mode, type: search.type }), replace: true }),
+        // Keep what the page means (mode, type); drop the single-use code, tokens and error.
+        clearUrl: () => {
+          const { mode, type } = arrivedWith.current
+          void navigate({ to: '/auth', search: defined({ mode, type }), replace: true })
+        },
       },
       actors: emailConfirmationActors,
     }),
-    { input: { origin: siteOrigin() }, inspect },
   )
+  const confirmation = useActorRef(confirmationLogic, { input: { origin: siteOrigin() }, inspect })
 
   // The prerendered page has no query string: the URL is read only after mount (hydration rule), once,
   // as the page was opened (clearing the code from the URL must not start a second arrival).
-  const arrivedWith = useRef(search)
   useEffect(() => {
     // A macrotask later, so the root's toast region (a later sibling, whose effects run after ours) listens.
     const timer = setTimeout(() =>
@@ -92,7 +94,6 @@ export function AuthPage({ search }: { search: AuthArrival }) {
   const arrival = useSelector(confirmation, (snap) => ({
     state: snap.value as string,
     email: snap.context.email,
-    verified: snap.context.params.verified === 'true',
   }), shallowEqual)
 
   const heading = pageEntry('/auth').heading
