@@ -58,7 +58,7 @@ export const prohibitedUses: readonly string[] = [
 export const aiOversight: readonly string[] = [
   'Every new AI feature goes through a data protection impact assessment and a review of its failure modes before release.',
   'Our product and engineering leads review AI features at least every six months, and whenever a customer reports a concern.',
-  'Customers can switch off AI features for their organisation at any time.',
+  'An organisation can ask us to switch AI features off for its workspace at any time.',
   'Concerns about an AI feature can be raised with us directly; we investigate each one and tell you what we changed.',
 ]
 

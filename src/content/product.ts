@@ -75,7 +75,7 @@ export const trustClaims: readonly TrustClaim[] = [
   { id: 'tls', title: 'TLS 1.2+ in transit', body: 'Every connection to the site, the app and the API uses TLS 1.2 or later; plain HTTP is redirected.' },
   { id: 'gdpr', title: 'GDPR compliant', body: 'We process personal data under the UK GDPR and the Data Protection Act 2018, act as your processor under Article 28 terms, and never sell data or use your records to train AI models.' },
   { id: 'iso-27001', title: 'ISO 27001 ready', body: 'Our information security controls are designed around ISO/IEC 27001: risk assessment, access control, supplier management, incident response and business continuity.' },
-  { id: 'hosting', title: 'Hosted on AWS', body: 'The platform runs on Amazon Web Services cloud hosting, with automated backups and 99.9% uptime.' },
+  { id: 'hosting', title: 'Hosted on AWS', body: 'The platform runs on Amazon Web Services cloud hosting, with 99.9% uptime.' },
 ]
 
 export const securityPractices: readonly { title: string; body: string }[] = [

@@ -118,7 +118,8 @@ export const PAGES = [
   {
     path: '/integrations',
     title: 'Integrations',
-    description: 'Connect accounting, team chat, rostering and learning tools you already use. Ready-to-connect integrations.',
+    description:
+      'Ready-to-connect integrations with Xero, QuickBooks, Slack, Deputy, RotaCloud, Moodle and Sage: accounting, team chat, rostering and learning tools you already use.',
     heading: 'Integrations',
     structured: [],
   },
@@ -192,7 +193,7 @@ export const PAGES = [
   {
     path: '/careers',
     title: 'Careers',
-    description: 'Join a small remote team building the best compliance product for regulated sectors.',
+    description: 'Join our small remote team building compliance software for care, education, housing and construction. Two open roles.',
     heading: 'Careers',
     structured: [],
   },
@@ -208,7 +209,7 @@ export const PAGES = [
     title: 'Partners',
     description: 'Partner with us to bring inspection readiness to the organisations you serve.',
     heading: 'Partners',
-    structured: [],
+    structured: ['service'],
   },
   {
     path: '/contact',
