@@ -244,6 +244,17 @@ test.describe('/partner-apply', () => {
   })
 })
 
+test('the prerendered HTML already shows the default figures and summary (no JavaScript needed)', async ({ request }) => {
+  const html = async (path: string) => (await request.get(path)).text()
+  const roi = await html('/roi-calculator')
+  for (const figure of ['£23,400', '£4,050', '£27,450', '£329,400']) expect(roi).toContain(figure)
+  const partner = await html('/lms-partner')
+  for (const text of ['£90', '£2,500', '£2,590', '£31,080', 'Join Our Partner Network', 'Calculate Partner Value']) expect(partner).toContain(text)
+  const apply = await html('/partner-apply')
+  expect(apply).toContain('care-mid-size')
+  expect(apply).toContain('subject=Partner%20Application%20%E2%80%94%20Company')
+})
+
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'mobile', width: 375, height: 740 },

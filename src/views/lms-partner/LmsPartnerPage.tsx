@@ -148,7 +148,7 @@ export function LmsPartnerPage() {
               <tbody>
                 {lmsPartnerComparison.map((row) => (
                   <tr key={row.feature}>
-                    <th scope="row" className={s.td}>
+                    <th scope="row" className={s.rowHeader}>
                       {row.feature}
                     </th>
                     <td className={s.td}>{row.ownBuild}</td>

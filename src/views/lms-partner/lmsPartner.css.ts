@@ -82,6 +82,7 @@ export const table = style({ width: '100%', borderCollapse: 'collapse', minWidth
 export const th = style({ textAlign: 'left', padding: tokens.space[4], background: vars.color.surface, fontSize: tokens.fontSizes.sm, borderBottom: `1px solid ${vars.color.border}` })
 export const td = style({ padding: tokens.space[4], borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' })
 export const tdPartner = style([td, { fontWeight: tokens.weight.semibold }])
+export const rowHeader = style([td, { textAlign: 'left', fontWeight: tokens.weight.medium }])
 
 // Pricing
 export const plan = style([card, { position: 'relative' }])
