@@ -4,15 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { FlowConventionError, loadMachine, loadSpecs, OUT_DIR, renderFlows } from './flows'
 
 const fixture = 'machines/testing/fixtures/conventions.ts'
+// One generation shared by the tests below (it replays every path of every machine).
+let rendered: ReturnType<typeof renderFlows> | undefined
+const render = () => (rendered ??= renderFlows())
 
 describe('docs/flows (the living spec)', () => {
   it('every machine file follows the convention (exports <name>Machine, <name>SampleEvents, …)', async () => {
-    const { problems } = await renderFlows()
+    const { problems } = await render()
     expect(problems, problems.join('\n')).toEqual([])
   })
 
   it('is up to date with machines/*.machine.ts (run `npm run flows` when this fails)', async () => {
-    const { files: generated } = await renderFlows()
+    const { files: generated } = await render()
     const committed = new Map(readdirSync(OUT_DIR).map((f) => [f, readFileSync(join(OUT_DIR, f), 'utf8')]))
     const stale = [
       ...[...generated.keys()].filter((f) => !committed.has(f)).map((f) => `${f} is missing`),

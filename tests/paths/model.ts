@@ -16,8 +16,8 @@ export interface PathModel {
     input?: unknown
     /** Events the view sends on its own before the user acts (e.g. the browser's preferences). */
     start?: AnyEventObject[]
-    /** The app event a model event stands for, or null when it has none (a reload, a navigation). */
-    toAppEvent: (event: AnyEventObject) => AnyEventObject | null
+    /** The app event(s) a model event stands for, or null when it has none (a reload, a navigation). */
+    toAppEvent: (event: AnyEventObject) => AnyEventObject | AnyEventObject[] | null
   }
 }
 
@@ -44,7 +44,7 @@ export function pathReport(m: PathModel): PathReport {
   const appStates = new Set<string>()
   const appTransitions = new Set<string>()
   for (const path of paths) {
-    const events = [...(m.app.start ?? []), ...path.events.map(m.app.toAppEvent).filter((e): e is AnyEventObject => e !== null)]
+    const events = [...(m.app.start ?? []), ...path.events.flatMap((e) => m.app.toAppEvent(e) ?? [])]
     const r = replay(m.app.machine, events, m.app.input)
     for (const s of r.states) appStates.add(s)
     for (const t of r.transitions) appTransitions.add(t)

@@ -9,8 +9,8 @@ export interface PathRunner<TEvent extends AnyEventObject = AnyEventObject> {
   start: (page: Page) => Promise<void>
   /** How a user (or the browser) causes each model event. */
   events: { [K in TEvent['type']]: (page: Page, event: Extract<TEvent, { type: K }>) => Promise<void> }
-  /** What the page shows in each model state (dotted state value, e.g. `form.invalid`). */
-  states: Record<string, (page: Page) => Promise<void>>
+  /** What the page shows in each model state (dotted state value, e.g. `form.idle`), given the model's context. */
+  states: Record<string, (page: Page, context: never) => Promise<void>>
 }
 
 /**
@@ -29,10 +29,11 @@ export function pathTests<TEvent extends AnyEventObject>(m: PathModel, runner: P
         // Run the model alongside the page, so every intermediate state is asserted, not only the last one.
         const model = createActor(m.model).start()
         const check = async () => {
-          const state = stateValueToString(model.getSnapshot().value)
-          const assert = runner.states[state]
+          const snapshot = model.getSnapshot()
+          const state = stateValueToString(snapshot.value)
+          const assert = runner.states[state] as ((page: Page, context: unknown) => Promise<void>) | undefined
           if (!assert) throw new Error(`No assertion for model state ${state}`)
-          await test.step(`in ${state}`, () => assert(page))
+          await test.step(`in ${state}`, () => assert(page, snapshot.context))
         }
         await runner.start(page)
         await check()
