@@ -244,11 +244,20 @@ test('copy password shows Password copied! for 2 seconds', async ({ page, contex
 })
 
 test('marketing pages do not download supabase-js; /auth loads it only when a flow needs it', async ({ page }) => {
-  const scripts: string[] = []
-  page.on('response', async (r) => {
-    if (r.request().resourceType() === 'script') scripts.push(await r.text().catch(() => ''))
+  const scripts: Promise<string>[] = []
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''))
   })
+  const supabaseLoaded = async () => (await Promise.all(scripts)).some((s) => s.includes('GoTrueClient'))
   await page.goto('/')
   await waitForHydration(page)
-  expect(scripts.some((s) => s.includes('GoTrueClient'))).toBe(false)
+  expect(await supabaseLoaded()).toBe(false)
+  // /auth without a confirmation to handle waits until the user submits.
+  await openAuth(page)
+  await page.getByLabel('First name', { exact: true }).fill('Ada')
+  expect(await supabaseLoaded()).toBe(false)
+  await fillForm(page, uniqueEmail('lazy'))
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  expect(await supabaseLoaded()).toBe(true)
 })
