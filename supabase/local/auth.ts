@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { type Context, Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { Db, Queryable } from './db.ts'
 import { signJwt, verifyJwt, type Claims } from './keys.ts'
 import type { MailStore } from './mail.ts'
@@ -14,7 +15,11 @@ export const SSO_PROVIDERS = ['google', 'linkedin_oidc', 'apple', 'facebook'] as
 const MIN_PASSWORD_LENGTH = 7
 const CONFIRMATION_TTL_HOURS = 24
 const FLOW_STATE_TTL_SECONDS = 300
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// GoTrue's address check (the WHATWG one: ASCII only) plus a dot in the domain. It refuses look-alikes of
+// consumer domains that would slip past the trigger's list: 'gmail.com.', fullwidth, Cyrillic or
+// zero-width letters, and markup. Punycode (xn--) domains are ASCII and stay valid, as in GoTrue.
+const EMAIL_RE =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i
 
 export interface AuthOptions {
   db: Db
@@ -109,14 +114,27 @@ export function authError(c: Context, status: number, code: string, msg: string)
   return c.json({ code, msg }, status as 400)
 }
 
+/** True when a string anywhere in a parsed JSON value holds U+0000, which Postgres text cannot store. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v))
+  return false
+}
+
 async function readJson(c: Context): Promise<Record<string, unknown> | null> {
+  let value: unknown
   try {
     const text = await c.req.text()
-    const value = text.trim() === '' ? {} : JSON.parse(text)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+    value = text.trim() === '' ? {} : JSON.parse(text)
   } catch {
     return null
   }
+  if (containsNul(value)) {
+    // Answered here rather than as a database error (500) later.
+    c.header('x-supabase-api-version', '2024-01-01')
+    throw new HTTPException(400, { res: c.json({ code: 'validation_failed', msg: 'Text must not contain NUL characters' }, 400) })
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '')

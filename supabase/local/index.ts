@@ -7,6 +7,7 @@ import { serve, type HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
 import { completeUserSignup } from '../functions/_shared/completeUserSignup.ts'
 import type { FunctionEnv } from '../functions/_shared/env.ts'
 import { sendContact } from '../functions/_shared/sendContact.ts'
@@ -186,6 +187,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
   app.notFound((c) => c.json({ code: 'not_found', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404))
   app.onError((err, c) => {
+    // A handler's own 4xx reply thrown from a helper (e.g. auth's NUL check).
+    if (err instanceof HTTPException && err.status < 500) return err.getResponse()
     console.error('local supabase error', err)
     return c.json({ code: 'internal_error', message: 'Internal server error; nothing was written' }, 500)
   })

@@ -41,11 +41,23 @@ export async function readJsonBody(req: Request, env: FunctionEnv): Promise<Body
   if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
     return { ok: false, response: json(req, env, 413, { success: false, error: 'Request body too large' }) }
   }
+  let value: unknown
   try {
-    return { ok: true, value: JSON.parse(text) }
+    value = JSON.parse(text)
   } catch {
     return { ok: false, response: json(req, env, 400, { success: false, error: 'Request body must be valid JSON' }) }
   }
+  // Postgres text cannot hold U+0000: refuse it here with a clear 400 instead of failing the write (500).
+  if (containsNul(value)) {
+    return { ok: false, response: json(req, env, 400, { success: false, error: 'Text must not contain NUL characters' }) }
+  }
+  return { ok: true, value }
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v))
+  return false
 }
 
 /** Calls a SECURITY DEFINER SQL function through PostgREST with the service-role key (one transaction each). */

@@ -8,8 +8,11 @@ import * as v from 'valibot'
 import type { FunctionEnv } from './env.ts'
 import { issueMessages, json, readJsonBody, rpc } from './http.ts'
 
+// Zero-width and other invisible format characters do not make a name or message.
+const visible = (s: string) => s.replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '').trim() !== ''
+
 export const SendContactSchema = v.object({
-  name: v.pipe(v.string('name is required'), v.trim(), v.minLength(1, 'name is required'), v.maxLength(200)),
+  name: v.pipe(v.string('name is required'), v.trim(), v.minLength(1, 'name is required'), v.check(visible, 'name is required'), v.maxLength(200)),
   email: v.pipe(
     v.string('email is required'),
     v.trim(),
@@ -21,6 +24,7 @@ export const SendContactSchema = v.object({
     v.string('message is required'),
     v.trim(),
     v.minLength(1, 'message is required'),
+    v.check(visible, 'message is required'),
     v.maxLength(5000, 'message must be at most 5000 characters'),
   ),
   to: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(320)))),
