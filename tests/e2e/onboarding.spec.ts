@@ -442,3 +442,19 @@ test('closing the SSO dialog or the wizard goes to / without a completion messag
   await expect(page).toHaveURL(`${SITE}/`)
   expect(problems).toEqual([])
 })
+
+test('signing out in another tab sends the wizard to /', async ({ page, context }) => {
+  const { store } = await emailUser()
+  await signInPage(page, store)
+  await page.goto('/onboarding/setup')
+  await expect(page.getByText('Step 1 of 11')).toBeVisible()
+  // The second tab signs out: supabase-js tells the other tabs (BroadcastChannel), the wizard hears SIGNED_OUT.
+  const other = await context.newPage()
+  const key = [...store.keys()].find((k) => k.endsWith('-auth-token'))!
+  const session = JSON.parse(store.get(key)!)
+  session.user.email = 'someone@gmail.com'
+  await signInPage(other, new Map([[key, JSON.stringify(session)]]))
+  await other.goto('/onboarding')
+  await expect(other).toHaveURL(`${SITE}/auth?mode=signup`)
+  await expect(page).toHaveURL(`${SITE}/`)
+})
