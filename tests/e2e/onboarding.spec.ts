@@ -183,8 +183,9 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   await page.getByRole('button', { name: /United Kingdom/ }).click()
   await expect(page.getByText('Selected: United Kingdom')).toBeVisible()
   await next.click()
-  // 2 phone
+  // 2 phone; focus moves to the new step's heading
   await stepText(2)
+  await expect(page.getByRole('heading', { level: 2, name: 'Your phone number' })).toBeFocused()
   await expect(next).toBeDisabled()
   await page.getByRole('textbox', { name: 'Phone number' }).fill('   ')
   await expect(next).toBeDisabled()
@@ -214,6 +215,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   }
   await expect(page.getByRole('list', { name: 'Team structure preview' }).getByRole('listitem')).toHaveCount(7) // 6 roles + "and 1 more"
   await expect(page.getByText('and 1 more')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Continue with these roles' }).click()
   // 7 domains
   await stepText(7)
@@ -252,6 +254,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   const finish = page.getByRole('button', { name: 'Complete Setup' })
   await expect(finish).toBeDisabled()
   await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked()
+  expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('radio', { name: 'Weekly' }).check()
   await page.getByRole('button', { name: 'Continue with weekly reviews' }).click()
   await expect(finish).toBeEnabled()
@@ -363,6 +366,7 @@ test('the loading screen shows while the status is checked, and is static under 
   const animations = await loading.evaluate((el) => [...el.querySelectorAll('*')].map((n) => getComputedStyle(n).animationName))
   expect(animations.every((name) => name === 'none')).toBe(true)
   expect(await loading.locator('canvas').evaluate((c) => c.closest('[aria-hidden="true"]') !== null)).toBe(true)
+  expect(await seriousViolations(page)).toEqual([])
   release()
   await expect(page).toHaveURL(`${SITE}/`)
   await expect(loading).toHaveCount(0)
