@@ -194,10 +194,12 @@ test('a link opened in another browser says the e-mail is confirmed; opened agai
     page.getByText('Your email is confirmed. Open the link in the browser where you signed up, or sign in from the app.'),
   ).toBeVisible()
   expect(page.url()).not.toContain('code=')
+  expect(await seriousViolations(page)).toEqual([])
 
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'This confirmation link has expired or was already used' })).toBeVisible()
   expect(page.url()).not.toContain('error_code')
+  expect(await seriousViolations(page)).toEqual([])
   await page.getByLabel('Email you signed up with').fill(uniqueEmail('unknown'))
   await page.getByRole('button', { name: 'Send a new confirmation email' }).click()
   await expect(toast(page, 'Confirmation email sent')).toBeVisible()
