@@ -163,3 +163,15 @@ test('sitemap.xml lists the indexable pages and robots.txt points to it', async 
   }
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${config.siteUrl}/sitemap.xml`)
 })
+
+test('no page scrolls sideways on a 360 px phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
+  const page = await context.newPage()
+  for (const path of ['/about', '/', '/contact', '/auth']) {
+    await page.goto(path)
+    await waitForHydration(page)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow, path).toBeLessThanOrEqual(0)
+  }
+  await context.close()
+})

@@ -13,7 +13,7 @@ export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
       <div className={s.headerInner}>
         <Link to="/" className={s.brand} aria-label={`${config.brand} home`}>
           <BrandMark className={s.brandMark} />
-          <span>{config.brand}</span>
+          <span className={s.brandName}>{config.brand}</span>
         </Link>
         <nav aria-label="Sectors" className={s.sectorTabs}>
           {SECTORS.map((sector) => (

@@ -32,7 +32,7 @@ export const header = style({
   background: vars.color.background,
   borderBottom: `1px solid ${vars.color.border}`,
 })
-export const headerInner = style([container, { display: 'flex', alignItems: 'center', gap: tokens.space[3], minHeight: '64px' }])
+export const headerInner = style([container, { display: 'flex', alignItems: 'center', gap: tokens.space[2], minHeight: '64px', '@media': { [media.tablet]: { gap: tokens.space[3] } } }])
 export const brand = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -45,6 +45,7 @@ export const brand = style({
   '@media': { [media.desktop]: { marginRight: tokens.space[4] } },
 })
 export const brandMark = style({ width: '28px', height: '28px', flex: 'none' })
+export const brandName = style({ '@media': { [media.narrow]: { display: 'none' } } })
 export const sectorTabs = style({
   display: 'none',
   gap: tokens.space[1],
