@@ -33,10 +33,37 @@ function load() {
     .catch((error: unknown) => console.warn('Inspector failed to load', error))
 }
 
-/** Remove secrets (any key named password) from a value before it leaves the page. */
+const mask = (v: string) => (v ? '•••' : '')
+const SECRET_NAME = /password/i
+/** Actors named like a password (e.g. `copyPassword`): everything in their input is masked. */
+const secretSessions = new Set<string>()
+
+function maskStrings(value: unknown): unknown {
+  if (typeof value === 'string') return mask(value)
+  if (Array.isArray(value)) return value.map(maskStrings)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskStrings(v)]))
+  return value
+}
+
+/**
+ * Remove secrets before a value leaves the page: any string under a key named like password, the `value` of
+ * a field event for a password field (`{ type: 'FIELD_CHANGED', field: 'password', value }`), and the input of
+ * an actor named like a password (its `@xstate.actor` event comes first and marks the session).
+ */
 export function sanitise<T>(value: T): T {
+  const event = value as { type?: unknown; name?: unknown; sessionId?: unknown } | null
+  if (event && typeof event === 'object' && typeof event.sessionId === 'string') {
+    if (event.type === '@xstate.actor' && typeof event.name === 'string' && SECRET_NAME.test(event.name)) secretSessions.add(event.sessionId)
+  }
+  const secretSession = !!event && typeof event === 'object' && typeof event.sessionId === 'string' && secretSessions.has(event.sessionId)
   return JSON.parse(
-    JSON.stringify(value, (key, v) => (/password/i.test(key) && typeof v === 'string' ? (v ? '•••' : '') : v)),
+    JSON.stringify(value, function (this: Record<string, unknown>, key, v) {
+      if (secretSession && key === 'input') return maskStrings(v)
+      if (typeof v !== 'string') return v
+      if (SECRET_NAME.test(key)) return mask(v)
+      if (key === 'value' && typeof this.field === 'string' && SECRET_NAME.test(this.field)) return mask(v)
+      return v
+    }),
   ) as T
 }
 

@@ -195,7 +195,7 @@ function PathStepper({
           </option>
         ))}
       </select>
-      <ol className={s.steps}>
+      <ol className={s.steps} start={0}>
         <li className={step === 0 ? s.stepCurrent : s.muted} aria-current={step === 0 ? 'step' : undefined}>
           Start in {path.initialState}
         </li>
