@@ -1,3 +1,4 @@
+import { config } from '../config'
 /**
  * The three SEO pages for care: /care-compliance-software (long article), /care-management-software and
  * /cqc-compliance-software (spec section 2). The article's FAQs live in faqs.ts (careComplianceFaqs) because the
@@ -75,7 +76,7 @@ export const careComplianceArticle: readonly ArticleSection[] = [
     id: 'getting-started',
     heading: 'Getting started',
     body: [
-      'InspectReady is free forever for up to 3 staff members, which is enough for a registered manager and deputies to set up audits, policies and training before bringing the whole team on board. Setup takes about 5 minutes: choose your country, sector, regulators, roles and how often you review, and the dashboard is ready.',
+      `${config.brand} is free forever for up to 3 staff members, which is enough for a registered manager and deputies to set up audits, policies and training before bringing the whole team on board. Setup takes about 5 minutes: choose your country, sector, regulators, roles and how often you review, and the dashboard is ready.`,
       'When you are ready for rota, medication administration records, support plans and the full HR suite, the paid plan adds unlimited seats with per-user and per-location pricing.',
     ],
   },

@@ -170,7 +170,7 @@ test.describe('key content', () => {
     const main = page.getByRole('main')
     await expect(main.locator('section > h2')).toHaveText(['Safe', 'Effective', 'Caring', 'Responsive', 'Well-led'])
     await expect(main.getByRole('heading', { name: 'What inspectors look for', level: 3 })).toHaveCount(5)
-    await expect(main.getByRole('heading', { name: 'How InspectReady helps', level: 3 })).toHaveCount(5)
+    await expect(main.getByRole('heading', { name: `How ${config.brand} helps`, level: 3 })).toHaveCount(5)
   })
 
   test('/care-management-software: features, testimonials and three pricing cards', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { config } from '../../config'
 import { companyValues } from '../../content/company'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
@@ -14,7 +15,7 @@ export function AboutPage() {
         <Section id="story" title="Why we exist">
           <p>
             Inspection day should confirm what a good organisation already knows about itself. Too often it becomes a scramble
-            through binders, spreadsheets and inboxes instead. We build InspectReady so that care homes, schools, housing providers
+            through binders, spreadsheets and inboxes instead. We build {config.brand} so that care homes, schools, housing providers
             and construction firms keep their evidence up to date as part of everyday work, and can show CQC, Ofsted, the Regulator
             of Social Housing or the Building Safety Regulator how they know they are doing well.
           </p>
@@ -33,7 +34,7 @@ export function AboutPage() {
           </CardGrid>
         </Section>
         <div className={s.callout}>
-          <p>Questions about InspectReady, a partnership or a young person you would like to refer? We would like to hear from you.</p>
+          <p>Questions about {config.brand}, a partnership or a young person you would like to refer? We would like to hear from you.</p>
           <div className={s.actions}>
             <LinkButton to="/contact">Contact us</LinkButton>
           </div>

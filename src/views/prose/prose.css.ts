@@ -8,8 +8,8 @@ export const prose = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1f
 export const section = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.space[4], scrollMarginTop: '80px', minWidth: 0 })
 export const sectionTitle = style({ fontSize: tokens.fontSizes['2xl'] })
 export const subTitle = style({ fontSize: tokens.fontSizes.lg })
-globalStyle(`${prose} ul, ${prose} ol`, { margin: 0, paddingLeft: tokens.space[6], display: 'grid', gap: tokens.space[2] })
-globalStyle(`${prose} p + p`, { marginTop: 0 })
+// Plain lists only: styled lists (card grids, steps, contents) set their own spacing.
+globalStyle(`${prose} ul:not([class]), ${prose} ol:not([class])`, { margin: 0, paddingLeft: tokens.space[6], display: 'grid', gap: tokens.space[2] })
 export const muted = style({ color: vars.color.textMuted })
 
 export const grid = style({
@@ -21,8 +21,8 @@ export const grid = style({
   padding: 0,
 })
 export const grid2 = style({ '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } })
-export const grid3 = style({ '@media': { [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }, [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } })
-globalStyle(`${prose} ${grid}`, { paddingLeft: 0 })
+// Tablet before desktop: later media rules win, so the wider breakpoint must come last.
+export const grid3 = style({ '@media': { [media.tablet]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }, [media.desktop]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } })
 
 export const card = style({
   display: 'flex',
@@ -54,8 +54,7 @@ export const badge = style({
   fontSize: tokens.fontSizes.sm,
   fontWeight: tokens.weight.medium,
 })
-export const checkList = style({ listStyle: 'none', paddingLeft: 0 })
-globalStyle(`${prose} ${checkList}`, { paddingLeft: 0 })
+export const checkList = style({ listStyle: 'none', margin: 0, paddingLeft: 0, display: 'grid', gap: tokens.space[2] })
 globalStyle(`${checkList} > li`, { display: 'flex', gap: tokens.space[2] })
 globalStyle(`${checkList} > li::before`, { content: '"✓"', color: vars.color.success, fontWeight: tokens.weight.bold, flex: 'none' })
 

@@ -1,3 +1,4 @@
+import { config } from '../../config'
 import { Link } from '@tanstack/react-router'
 import { careComplianceFaqs } from '../../content/faqs'
 import { careComplianceArticle } from '../../content/seoArticles'
@@ -19,7 +20,7 @@ export function CareComplianceArticle() {
       <Prose>
         <article className={s.prose}>
           <p className={s.muted}>
-            Published <time dateTime={published}>{formatIsoDateEnGB(published)}</time> by the InspectReady team
+            Published <time dateTime={published}>{formatIsoDateEnGB(published)}</time> by the {config.brand} team
           </p>
           {careComplianceArticle.map((section) => (
             <Section key={section.id} id={section.id} title={section.heading}>

@@ -1,3 +1,4 @@
+import { config } from '../../config'
 import { careManagementFeatures, careManagementPricing, type PricingCard } from '../../content/seoArticles'
 import { TESTIMONIAL_RATING_MAX, TESTIMONIALS } from '../../content/testimonials'
 import { pageEntry } from '../../seo/pages'
@@ -29,7 +30,7 @@ export function CareManagementPage() {
       <Prose>
         <Section id="features" title="Everything a care service runs on, in one place">
           <p className={s.muted}>
-            Care homes, supported living and home care teams use InspectReady to run the day and keep the evidence CQC
+            Care homes, supported living and home care teams use {config.brand} to run the day and keep the evidence CQC
             asks for, without copying between systems.
           </p>
           <CardGrid label="Features">

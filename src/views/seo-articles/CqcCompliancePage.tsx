@@ -1,3 +1,4 @@
+import { config } from '../../config'
 import { cqcKeyQuestions } from '../../content/seoArticles'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
@@ -36,7 +37,7 @@ export function CqcCompliancePage() {
                 <li key={item}>{item}</li>
               ))}
             </ul>
-            <h3 className={s.subTitle}>How InspectReady helps</h3>
+            <h3 className={s.subTitle}>How {config.brand} helps</h3>
             <CheckList items={q.howWeHelp} />
           </Section>
         ))}
