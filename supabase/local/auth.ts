@@ -369,6 +369,10 @@ export function authApp(opts: AuthOptions): Hono {
         user.id,
         sha256hex(token),
       ])
+      // PKCE resend (supabase-js sends a new challenge): like GoTrue, the new link's code belongs to a new flow
+      // state, so it exchanges with the verifier this browser stored when it asked for the resend.
+      const challenge = str(body.code_challenge)
+      if (challenge) await newFlowState(tx, user.id, challenge, str(body.code_challenge_method) || 's256', 'email', 'email/signup')
       return { ok: true as const, token }
     })
     if (!result.ok) {

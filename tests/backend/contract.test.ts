@@ -156,6 +156,20 @@ describe('sign-up, confirmation mail, verify link and code exchange', () => {
     expect(await messagesTo(server.mailUrl, email)).toHaveLength(3)
   })
 
+  it('gives a PKCE resend its own flow: the resent link exchanges with the verifier of the browser that asked', async () => {
+    const email = uniqueEmail('resend-pkce')
+    await client(server.url, server.anonKey).auth.signUp({ email, password: 'correct-horse-1', options: { data: metadata() } })
+    const other = client(server.url, server.anonKey)
+    expect((await other.auth.resend({ type: 'signup', email })).error).toBeNull()
+    const [latest] = await messagesTo(server.mailUrl, email)
+    const res = await fetch(latest!.links[0]!, { redirect: 'manual' })
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')
+    expect(code).toBeTruthy()
+    const exchanged = await other.auth.exchangeCodeForSession(code!)
+    expect(exchanged.error).toBeNull()
+    expect(exchanged.data.session?.user.email).toBe(email)
+  })
+
   it('refuses consumer e-mail domains in the database trigger and creates no user', async () => {
     const email = `someone-${Date.now()}@Gmail.com`
     const { data, error } = await client(server.url, server.anonKey).auth.signUp({ email, password: 'correct-horse-1' })
