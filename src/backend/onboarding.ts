@@ -49,8 +49,10 @@ export async function saveWizardAnswers(input: { userId: string; answers: Wizard
   const patch = buildWizardPatch(input.answers, new Date())
   if (!patch || !input.userId) throw new Error('The wizard answers are incomplete')
   const supabase = await getSupabase()
-  const { error } = await supabase.from('users').update(patch).eq('id', input.userId)
+  // Ask for the updated id back: under RLS a PATCH that matches no row still answers 204, which is not a save.
+  const { data, error } = await supabase.from('users').update(patch).eq('id', input.userId).select('id')
   if (error) throw new Error(`Saving the setup failed (${error.code ?? 'unknown'})`)
+  if (!data || data.length !== 1) throw new Error('Saving the setup updated no row')
 }
 
 /** Calls back when the auth state becomes signed out; returns the unsubscribe function. */
