@@ -52,7 +52,7 @@ export async function saveWizardAnswers(input: { userId: string; answers: Wizard
   // Ask for the updated id back: under RLS a PATCH that matches no row still answers 204, which is not a save.
   const { data, error } = await supabase.from('users').update(patch).eq('id', input.userId).select('id')
   if (error) throw new Error(`Saving the setup failed (${error.code ?? 'unknown'})`)
-  if (!data || data.length !== 1) throw new Error('Saving the setup updated no row')
+  if (data?.length !== 1) throw new Error('Saving the setup updated no row')
 }
 
 /** Calls back when the auth state becomes signed out; returns the unsubscribe function. */
