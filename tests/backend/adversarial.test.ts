@@ -116,7 +116,7 @@ beforeAll(async () => {
   const first = await send('POST', '/auth/v1/token?grant_type=refresh_token', { body: { refresh_token: alice.session.refresh_token } })
   expect(first.status).toBe(200)
   staleRefresh = alice.session.refresh_token
-  alice.session = first.body as typeof alice.session
+  alice.session = first.body as unknown as typeof alice.session
   // A confirmation link older than 24 hours.
   const late = uniqueEmail('late')
   await client(server.url, server.anonKey).auth.signUp({ email: late, password: 'correct-horse-1', options: { emailRedirectTo: `${SITE}/auth?type=signup` } })
