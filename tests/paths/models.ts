@@ -2,6 +2,7 @@ import type { PathModel } from './model'
 import { contactReferralPaths } from './contactReferral.model'
 import { featureTablePaths } from './featureTable.model'
 import { reduceMotionPaths } from './reduceMotion.model'
+import { signupPaths } from './signup.model'
 
 /** Every UI path model; scripts/test-paths.ts prints their table and scripts/paths.test.ts checks them. */
-export const PATH_MODELS: PathModel[] = [reduceMotionPaths, featureTablePaths, contactReferralPaths]
+export const PATH_MODELS: PathModel[] = [reduceMotionPaths, featureTablePaths, contactReferralPaths, signupPaths]

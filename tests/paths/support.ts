@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, type Route, test } from '@playwright/test'
 import { type AnyEventObject, createActor } from 'xstate'
 import { stateValueToString } from '../../machines/testing/graph'
 import { waitForHydration, watchConsole } from '../e2e/support'
@@ -11,6 +11,8 @@ export interface PathRunner<TEvent extends AnyEventObject = AnyEventObject> {
   events: { [K in TEvent['type']]: (page: Page, event: Extract<TEvent, { type: K }>) => Promise<void> }
   /** What the page shows in each model state (dotted state value, e.g. `form.idle`), given the model's context. */
   states: Record<string, (page: Page, context: never) => Promise<void>>
+  /** Console errors a library prints for a network failure the path causes on purpose (nothing else is allowed). */
+  allowConsole?: RegExp
 }
 
 /**
@@ -47,10 +49,36 @@ export function pathTests<TEvent extends AnyEventObject>(m: PathModel, runner: P
         const snapshot = model.getSnapshot()
         model.stop()
         expect(stateValueToString(snapshot.value)).toBe(path.finalState)
-        expect(problems).toEqual([])
+        expect(problems.filter((p) => !runner.allowConsole?.test(p))).toEqual([])
       })
     }
   })
 }
 
 export { waitForHydration }
+
+/**
+ * Holds every POST to `url` at the network until the path says how the call ends (async results are explicit
+ * model events): `next(page)` resolves with the oldest held request, to continue, fulfil or abort.
+ */
+export function holdRequests(url: string | RegExp) {
+  const held = new WeakMap<Page, Route[]>()
+  const waiting = new WeakMap<Page, Array<(route: Route) => void>>()
+  return {
+    async install(page: Page) {
+      held.set(page, [])
+      waiting.set(page, [])
+      await page.route(url, async (route) => {
+        if (route.request().method() !== 'POST') return route.continue()
+        const next = waiting.get(page)!.shift()
+        if (next) next(route)
+        else held.get(page)!.push(route)
+      })
+    },
+    next(page: Page): Promise<Route> {
+      const queued = held.get(page)!.shift()
+      if (queued) return Promise.resolve(queued)
+      return new Promise((resolve) => waiting.get(page)!.push(resolve))
+    },
+  }
+}
