@@ -8,9 +8,10 @@ import * as v from 'valibot'
 import type { FunctionEnv } from './env.ts'
 import { issueMessages, json, readJsonBody, rpc } from './http.ts'
 
-// Bounded but generous: the SQL function truncates to the column limits (first/last name 100, company 200,
-// phone 40), so a sign-up the form accepted is never refused here after its auth user exists.
-const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))))
+// The SQL function truncates to the column limits (first/last name 100, company 200, phone 40). Over-long
+// text is cut here too, never refused: the auth user already exists, and the form caps no field, so a refusal
+// would leave a half-set-up account (the 64 KB body limit bounds the input).
+const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.transform((s) => s.slice(0, max)))))
 
 export const CompleteUserSignupSchema = v.object({
   userId: v.pipe(v.string(), v.uuid('userId must be a UUID')),
