@@ -145,7 +145,7 @@ export function machinePage(spec: MachineSpec): string {
     '',
     `## Paths (${spec.paths.length})`,
     '',
-    `Shortest paths to every state, each extended by every event the state accepts. They reach ${c.states} of ${c.statesTotal} states and ${c.transitions} of ${c.transitionsTotal} transitions.`,
+    `Generated from the sample events: the shortest path to every state, each extended by every event the state accepts, listed when it reaches a state or takes a transition no earlier path did. Together they reach ${c.states} of ${c.statesTotal} states and ${c.transitions} of ${c.transitionsTotal} transitions.`,
     '',
   )
   spec.paths.forEach((p, i) => {
