@@ -1,8 +1,8 @@
-import { expect, type Page, type Route } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { ContactReferralModelContext, ContactReferralModelEvent } from './contactReferral.model'
 import { contactReferralPaths } from './contactReferral.model'
-import { pathTests, waitForHydration } from './support'
+import { holdRequests, pathTests, waitForHydration } from './support'
 
 /**
  * The referral form against the built site and the local backend. Each send is held at the network until the
@@ -11,28 +11,7 @@ import { pathTests, waitForHydration } from './support'
  */
 const FUNCTION_URL = `${e2eEnv().backendUrl}/functions/v1/send-contact`
 
-interface Held {
-  route: Route
-}
-const held = new WeakMap<Page, Held[]>()
-const waiting = new WeakMap<Page, Array<(h: Held) => void>>()
-
-async function interceptSends(page: Page) {
-  held.set(page, [])
-  waiting.set(page, [])
-  await page.route(FUNCTION_URL, async (route) => {
-    if (route.request().method() !== 'POST') return route.continue()
-    const next = waiting.get(page)!.shift()
-    if (next) next({ route })
-    else held.get(page)!.push({ route })
-  })
-}
-
-function nextSend(page: Page): Promise<Held> {
-  const queued = held.get(page)!.shift()
-  if (queued) return Promise.resolve(queued)
-  return new Promise((resolve) => waiting.get(page)!.push(resolve))
-}
+const sends = holdRequests(FUNCTION_URL)
 
 let client = 0
 const form = (page: Page) => ({
@@ -55,7 +34,7 @@ async function expectFields(page: Page, context: ContactReferralModelContext) {
 
 pathTests<ContactReferralModelEvent>(contactReferralPaths, {
   start: async (page) => {
-    await interceptSends(page)
+    await sends.install(page)
     await page.goto('/contact')
     await waitForHydration(page)
     await expect(page.getByRole('button', { name: 'Send referral' })).toBeEnabled()
@@ -70,7 +49,7 @@ pathTests<ContactReferralModelEvent>(contactReferralPaths, {
     },
     SUBMIT: (page) => page.getByRole('button', { name: /Send referral|Sending referral/ }).click(),
     SEND_SUCCEEDED: async (page) => {
-      const { route } = await nextSend(page)
+      const route = await sends.next(page)
       client += 1
       const response = await route.fetch({ headers: { ...route.request().headers(), 'x-forwarded-for': `10.88.${process.pid % 250}.${client % 250}` } })
       expect(response.status()).toBe(200)
@@ -78,7 +57,7 @@ pathTests<ContactReferralModelEvent>(contactReferralPaths, {
       await expect(page.getByText('Message sent')).toBeVisible()
     },
     SEND_FAILED: async (page) => {
-      const { route } = await nextSend(page)
+      const route = await sends.next(page)
       await route.abort('internetdisconnected')
       await expect(page.getByText('Opening mail client')).toBeVisible()
     },
