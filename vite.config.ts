@@ -21,7 +21,9 @@ export default defineConfig({
         crawlLinks: true,
         autoSubfolderIndex: true,
         failOnError: true,
-        filter: ({ path }) => !path.includes('?'),
+        // Pages only: no query-string variants, and never a crawled link to a file (e.g. /logo.png), which the
+        // prerenderer would overwrite with an HTML response.
+        filter: ({ path }) => !path.includes('?') && !/\.[a-z0-9]+$/i.test(path),
       },
     }),
     vanillaExtractPlugin(),

@@ -21,4 +21,8 @@ export const chevron = style({
   transition: `transform ${tokens.duration.normal}`,
   selectors: { [`${trigger}[data-state="open"] &`]: { transform: 'rotate(180deg)' } },
 })
-export const content = style({ padding: `0 ${tokens.space[4]} ${tokens.space[4]}`, color: vars.color.textMuted })
+export const content = style({
+  padding: `0 ${tokens.space[4]} ${tokens.space[4]}`,
+  color: vars.color.textMuted,
+  selectors: { '&[data-state="closed"]': { display: 'none' } },
+})

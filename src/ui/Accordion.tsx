@@ -25,7 +25,10 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[];
               </A.Trigger>
             </Heading>
           </A.Header>
-          <A.Content className={s.content}>{item.content}</A.Content>
+          {/* Always rendered, hidden by CSS while closed, so every answer is in the prerendered HTML for crawlers. */}
+          <A.Content forceMount className={s.content}>
+            {item.content}
+          </A.Content>
         </A.Item>
       ))}
     </A.Root>

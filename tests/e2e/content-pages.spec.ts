@@ -59,7 +59,7 @@ test.describe('FAQ accordion on /care-compliance-software', () => {
     const first = faq.getByRole('button', { name: careComplianceFaqs[0]!.question })
     const second = faq.getByRole('button', { name: careComplianceFaqs[1]!.question })
     await expect(first).toHaveAttribute('aria-expanded', 'false')
-    await expect(faq.getByText(careComplianceFaqs[0]!.answer)).toHaveCount(0)
+    await expect(faq.getByText(careComplianceFaqs[0]!.answer)).toBeHidden()
 
     await first.click()
     await expect(first).toHaveAttribute('aria-expanded', 'true')

@@ -180,3 +180,15 @@ test('no page scrolls sideways on a 360 px phone', async ({ browser }) => {
   }
   await context.close()
 })
+
+test('FAQ answers are in the prerendered HTML, and static files survive prerendering', async ({ request }) => {
+  for (const page of PAGES.filter((p) => 'faqs' in p && p.faqs)) {
+    const html = decodeEntities(await (await request.get(page.path)).text())
+    for (const faq of (page as { faqs: readonly { answer: string }[] }).faqs) expect(html, page.path).toContain(faq.answer)
+  }
+  for (const file of ['/logo.png', '/og-image.png']) {
+    const res = await request.get(file)
+    expect(res.headers()['content-type'], file).toBe('image/png')
+    expect([...(await res.body()).subarray(0, 4)], file).toEqual([0x89, 0x50, 0x4e, 0x47])
+  }
+})
