@@ -5,6 +5,7 @@ import {
   type AnyTransitionDefinition,
   createActor,
   fromPromise,
+  type InspectionEvent,
   SimulatedClock,
 } from 'xstate'
 import { coverage, describeEvent, type GeneratedPath, generatePaths, replay, stateValueToString, transitionKey } from './graph'
@@ -254,6 +255,8 @@ interface Walker {
   value: unknown
   context: unknown
   active: string[]
+  /** Titles of notifications (actions whose params carry a string `title`, e.g. toasts) raised by this step. */
+  notices: string[]
 }
 
 /** Replays a path event by event (invoked actors stubbed, simulated clock), recording the state after each. */
@@ -261,14 +264,21 @@ function walk(machine: AnyStateMachine, events: readonly AnyEventObject[], input
   const stubs = Object.fromEntries(
     Object.keys(machine.implementations.actors ?? {}).map((name) => [name, fromPromise(() => new Promise(() => {}))]),
   )
-  const actor = createActor(machine.provide({ actors: stubs }), { input: input as never, clock: new SimulatedClock() })
+  let notices: string[] = []
+  const actor = createActor(machine.provide({ actors: stubs }), {
+    input: input as never,
+    clock: new SimulatedClock(),
+    inspect: (ev: InspectionEvent) => {
+      if (ev.type !== '@xstate.action' || ev.actorRef.sessionId !== ev.rootId) return
+      const params = ev.action.params as { title?: unknown } | undefined
+      if (params && typeof params.title === 'string') notices.push(params.title)
+    },
+  })
   const read = (): Walker => {
     const snap = actor.getSnapshot() as unknown as { value: unknown; context: unknown; _nodes: AnyStateNode[] }
-    return {
-      value: snap.value,
-      context: snap.context,
-      active: snap._nodes.filter((n) => n !== machine.root).map((n) => n.id),
-    }
+    const step = { value: snap.value, context: snap.context, active: snap._nodes.filter((n) => n !== machine.root).map((n) => n.id), notices }
+    notices = []
+    return step
   }
   actor.start()
   const out = [read()]
@@ -280,8 +290,10 @@ function walk(machine: AnyStateMachine, events: readonly AnyEventObject[], input
   return out
 }
 
-/** A message the final context carries (`error`, `message`, …), appended to a path's sentence. */
-function outcomeNote(context: unknown): string {
+/** What the last step announced (a toast's title), else a message the final context carries (`error`, …). */
+function outcomeNote(last: Walker): string {
+  if (last.notices.length) return `: ${last.notices.join('; ')}`
+  const context = last.context
   if (!context || typeof context !== 'object') return ''
   for (const key of ['error', 'errorMessage', 'message', 'warning', 'notice']) {
     const v = (context as Record<string, unknown>)[key]
@@ -366,7 +378,7 @@ export function describeMachine({ name, file, machine, events, inputs, serialize
       const last = walked[walked.length - 1]!
       const prefix = many ? `With input ${JSON.stringify(input)}: ` : ''
       paths.push({
-        description: `${prefix}${sentence(walked[0]!.value, path.events, last.value)}${outcomeNote(last.context)}`,
+        description: `${prefix}${sentence(walked[0]!.value, path.events, last.value)}${outcomeNote(last)}`,
         ...(input === undefined ? {} : { input }),
         finalState: path.finalState,
         initialState: stateValueToString(walked[0]!.value),
