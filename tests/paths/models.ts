@@ -1,3 +1,4 @@
+import { carouselPaths } from './carousel.model'
 import type { PathModel } from './model'
 import { contactReferralPaths } from './contactReferral.model'
 import { featureTablePaths } from './featureTable.model'
@@ -5,4 +6,4 @@ import { reduceMotionPaths } from './reduceMotion.model'
 import { signupPaths } from './signup.model'
 
 /** Every UI path model; scripts/test-paths.ts prints their table and scripts/paths.test.ts checks them. */
-export const PATH_MODELS: PathModel[] = [reduceMotionPaths, featureTablePaths, contactReferralPaths, signupPaths]
+export const PATH_MODELS: PathModel[] = [reduceMotionPaths, featureTablePaths, carouselPaths, contactReferralPaths, signupPaths]
