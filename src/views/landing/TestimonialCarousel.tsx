@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { CAROUSEL_LOOP_MS, carouselMachine } from '../../../machines/carousel.machine'
-import { TESTIMONIAL_RATING_MAX, type Testimonial } from '../../content/testimonials'
+import type { Testimonial } from '../../content/testimonials'
 import { inspect } from '../../devtools/inspector'
 import { useReducedMotion } from '../motion/ReduceMotion'
+import { TestimonialQuote, type TestimonialQuoteClasses } from '../shared/TestimonialQuote'
 import * as s from './landing.css'
 
 /**
@@ -75,32 +76,17 @@ export function TestimonialCarousel({ items, labelledBy }: { items: readonly Tes
   )
 }
 
-function TestimonialCard({ testimonial: t, copy = false }: { testimonial: Testimonial; copy?: boolean }) {
+const quoteClasses: TestimonialQuoteClasses = {
+  figure: s.quote,
+  blockquote: s.blockquote,
+  avatar: s.avatar,
+  role: `${s.muted} ${s.small}`,
+}
+
+function TestimonialCard({ testimonial, copy = false }: { testimonial: Testimonial; copy?: boolean }) {
   return (
     <li className={s.carouselItem} aria-hidden={copy || undefined} data-copy={copy || undefined}>
-      <figure className={s.quote}>
-        <p className={s.stars}>
-          <span aria-hidden="true">{'★'.repeat(t.rating)}</span>
-          <span className="sr-only">
-            Rated {t.rating} out of {TESTIMONIAL_RATING_MAX}
-          </span>
-        </p>
-        <blockquote className={s.blockquote}>
-          <p>“{t.content}”</p>
-        </blockquote>
-        <figcaption className={s.person}>
-          <span className={s.avatar} aria-hidden="true">
-            {t.initials}
-          </span>
-          <span>
-            <strong>{t.name}</strong>
-            <br />
-            <span className={`${s.muted} ${s.small}`}>
-              {t.role}, {t.company}
-            </span>
-          </span>
-        </figcaption>
-      </figure>
+      <TestimonialQuote testimonial={testimonial} classes={quoteClasses} />
     </li>
   )
 }

@@ -171,21 +171,10 @@ export const carouselItem = style({
   paddingRight: tokens.space[4],
   selectors: { [`${carouselViewport}[data-state="still"] &`]: { width: 'auto', paddingRight: 0 } },
 })
-export const quote = style([card, { height: '100%', margin: 0 }])
-export const person = style({ display: 'flex', alignItems: 'center', gap: tokens.space[3] })
-export const avatar = style({
-  width: '40px',
-  height: '40px',
-  borderRadius: '50%',
-  display: 'grid',
-  placeItems: 'center',
-  fontWeight: tokens.weight.bold,
-  fontSize: tokens.fontSizes.sm,
-  flex: 'none',
-  border: `2px solid ${accent}`,
-})
-export const stars = style({ color: vars.color.warning, letterSpacing: '0.1em' })
-export const blockquote = style({ margin: 0, color: vars.color.text })
+// Added to the shared TestimonialQuote's base classes (src/views/shared/TestimonialQuote.css.ts).
+export const quote = style([card, { height: '100%' }])
+export const avatar = style({ border: `2px solid ${accent}` })
+export const blockquote = style({ color: vars.color.text })
 
 // Sticky calls to action: in flow at the end of <main>, so they never cover the footer and the page keeps
 // room for them at the bottom (no permanent overlap), yet stay at the bottom of the viewport while reading.

@@ -1,12 +1,15 @@
 import { config } from '../../config'
 import { careManagementFeatures, careManagementPricing, type PricingCard } from '../../content/seoArticles'
-import { TESTIMONIAL_RATING_MAX, TESTIMONIALS } from '../../content/testimonials'
+import { TESTIMONIALS } from '../../content/testimonials'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
 import { Card, CardGrid, CheckList, Prose, Section } from '../prose/Prose'
 import * as s from '../prose/prose.css'
+import { TestimonialQuote, type TestimonialQuoteClasses } from '../shared/TestimonialQuote'
 import * as c from './seoArticles.css'
+
+const quoteClasses: TestimonialQuoteClasses = { figure: c.quote, blockquote: c.blockquote, avatar: c.avatar, role: s.muted }
 
 function PlanCta({ plan }: { plan: PricingCard }) {
   const variant = plan.highlighted ? 'default' : 'outline'
@@ -45,29 +48,7 @@ export function CareManagementPage() {
           <ul className={`${s.grid} ${s.grid2}`}>
             {testimonials.map((t) => (
               <li key={t.name} className={s.card}>
-                <figure className={c.quote}>
-                  <p className={c.stars}>
-                    <span aria-hidden="true">{'★'.repeat(t.rating)}</span>
-                    <span className="sr-only">
-                      Rated {t.rating} out of {TESTIMONIAL_RATING_MAX}
-                    </span>
-                  </p>
-                  <blockquote className={c.blockquote}>
-                    <p>“{t.content}”</p>
-                  </blockquote>
-                  <figcaption className={c.attribution}>
-                    <span className={c.avatar} aria-hidden="true">
-                      {t.initials}
-                    </span>
-                    <span>
-                      <strong>{t.name}</strong>
-                      <br />
-                      <span className={s.muted}>
-                        {t.role}, {t.company}
-                      </span>
-                    </span>
-                  </figcaption>
-                </figure>
+                <TestimonialQuote testimonial={t} classes={quoteClasses} />
               </li>
             ))}
           </ul>
