@@ -1,15 +1,16 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
+import { splitLayout } from '../shared/forms.css'
 
 /** Form first; the programme panel beside it on desktop and after it on phones, so it never pushes the form. */
-export const layout = style({
-  display: 'grid',
-  gap: tokens.space[8],
-  alignItems: 'start',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
-})
+export const layout = style([
+  splitLayout,
+  {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
+  },
+])
 
 export const card = style({
   display: 'grid',

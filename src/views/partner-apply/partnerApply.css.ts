@@ -1,22 +1,10 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
+import { formPanel, splitLayout } from '../shared/forms.css'
 
-export const layout = style({
-  display: 'grid',
-  gap: tokens.space[8],
-  alignItems: 'start',
-  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
-})
-export const panel = style({
-  display: 'grid',
-  gap: tokens.space[5],
-  padding: tokens.space[6],
-  borderRadius: tokens.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  minWidth: 0,
-})
+export const layout = style([splitLayout, { '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } } }])
+export const panel = style([formPanel, { minWidth: 0 }])
 export const panelTitle = style({ fontSize: tokens.fontSizes.xl })
 export const pair = style({
   display: 'grid',

@@ -1,21 +1,10 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
+import { formPanel, splitLayout } from '../shared/forms.css'
 
-export const layout = style({
-  display: 'grid',
-  gap: tokens.space[8],
-  alignItems: 'start',
-  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)' } },
-})
-export const form = style({
-  display: 'grid',
-  gap: tokens.space[5],
-  padding: tokens.space[6],
-  borderRadius: tokens.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-})
+export const layout = style([splitLayout, { '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)' } } }])
+export const form = formPanel
 export const formTitle = style({ fontSize: tokens.fontSizes.xl })
 export const results = style({ display: 'grid', gap: tokens.space[4] })
 export const resultGrid = style({
