@@ -165,3 +165,6 @@ export const contactReferralSampleEvents = [
   { type: 'xstate.error.actor.sendReferral', error: { kind: 'rate-limited' } },
   { type: 'xstate.error.actor.sendReferral', error: new TypeError('Failed to fetch') },
 ] as const
+
+/** Input for path generation and the living spec (docs/flows). */
+export const contactReferralSampleInput: ContactReferralInput = { to: 'referrals@inspectready.co.uk', brand: 'InspectReady' }

@@ -264,3 +264,6 @@ export const emailConfirmationSampleEvents: ConfirmationEvent[] = [
   { type: 'xstate.after.redirectDelay.emailConfirmation.confirmed' },
   { type: 'xstate.after.redirectDelay.emailConfirmation.verified' },
 ]
+
+/** Input for path generation and the living spec (docs/flows). */
+export const emailConfirmationSampleInput = { origin: 'https://site.example' }

@@ -57,3 +57,6 @@ export const featureTableSampleEvents: FeatureTableEvent[] = [
   { type: 'SECTOR_CHANGED', sector: 'education' },
   { type: 'SECTOR_CHANGED', sector: 'care' },
 ]
+
+/** Input for path generation and the living spec (docs/flows). */
+export const featureTableSampleInput: { sector: Sector } = { sector: 'care' }

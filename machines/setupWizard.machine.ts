@@ -329,3 +329,6 @@ export function wizardGraphState(s: { value: unknown; context: unknown }): strin
     user: c.userId !== null,
   })
 }
+
+/** Bounded state serialiser for path generation (docs/flows and tests). */
+export const setupWizardSerializeState = wizardGraphState

@@ -1,38 +1,24 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import {
-  COUNTED_FIELDS,
   EMPTY_SIGNUP,
   type SignupField,
   type SignupValues,
-  signupProblem,
   type Toast,
 } from '../src/domain/signup'
 import {
   type CompleteSignupOutput,
   type SignUpInput,
   type SignUpOutput,
-  type SignupContext,
   signupMachine,
   signupSampleEvents,
+  signupSerializeState,
 } from './signup.machine'
 import { coverage, generatePaths } from './testing/graph'
 
 const input = { origin: 'https://site.example' }
 
-// Bounded state space: the value, how many required fields are empty (or else which check a submit would
-// fail), and the flags guards read. Fields of the same kind behave alike, so counts are enough.
-const serializeState = (s: { value: unknown; context: unknown }) => {
-  const c = s.context as SignupContext
-  const missing = COUNTED_FIELDS.filter((f) => c.values[f].trim() === '').length
-  return JSON.stringify({
-    v: s.value,
-    k: missing > 0 ? missing : signupProblem(c.values),
-    pw: c.values.password !== '',
-    u: Boolean(c.userId),
-    ok: c.emailConfirmed,
-  })
-}
+const serializeState = signupSerializeState
 
 const valid: SignupValues = {
   firstName: ' Ada ',

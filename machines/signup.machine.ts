@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
   type BackendFailure,
+  COUNTED_FIELDS,
   type CompleteSignupPayload,
   completeSignupPayload,
   confirmationRedirect,
@@ -328,3 +329,22 @@ export const signupSampleEvents: SignupEvent[] = [
   { type: 'xstate.after.redirectDelay.signup.form.confirmed' },
   { type: 'xstate.after.copiedDelay.signup.copy.copied' },
 ]
+
+/** Input for path generation and the living spec (docs/flows). */
+export const signupSampleInput = { origin: 'https://site.example' }
+
+/**
+ * Bounded state space for path generation: the value, how many required fields are empty (or else which check a
+ * submit would fail), and the flags guards read. Fields of the same kind behave alike, so counts are enough.
+ */
+export function signupSerializeState(s: { value: unknown; context: unknown }): string {
+  const c = s.context as SignupContext
+  const missing = COUNTED_FIELDS.filter((f) => c.values[f].trim() === '').length
+  return JSON.stringify({
+    v: s.value,
+    k: missing > 0 ? missing : signupProblem(c.values),
+    pw: c.values.password !== '',
+    u: Boolean(c.userId),
+    ok: c.emailConfirmed,
+  })
+}

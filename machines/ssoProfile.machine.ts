@@ -101,3 +101,6 @@ export const ssoProfileSampleEvents = [
   { type: 'xstate.done.actor.saveProfile', output: { success: true } },
   { type: 'xstate.error.actor.saveProfile', error: { message: 'network' } },
 ] as const satisfies readonly AnyEventObject[]
+
+/** Input for path generation and the living spec (docs/flows). */
+export const ssoProfileSampleInput: { provider: string | null } = { provider: 'google' }
