@@ -6,7 +6,7 @@
  * - fails when a page of that list has no prerendered HTML.
  */
 import { existsSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { config } from '../src/config'
@@ -46,6 +46,9 @@ async function main() {
     throw new Error(`Not-found render failed: status ${res.status}`)
   }
   await writeFile(join(client, '404.html'), html)
+  // Without the flag, /flows is not a page of the production site: drop its not-found render so static hosts
+  // answer it with 404.html and status 404, like any unknown path.
+  if (!config.flowsInProduction) await rm(join(client, 'flows'), { recursive: true, force: true })
   await writeFile(join(client, 'sitemap.xml'), sitemapXml())
   await writeFile(join(client, 'robots.txt'), robotsTxt())
   const htmlFiles = await listHtml(client)

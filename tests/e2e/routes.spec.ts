@@ -192,3 +192,9 @@ test('FAQ answers are in the prerendered HTML, and static files survive prerende
     expect([...(await res.body()).subarray(0, 4)], file).toEqual([0x89, 0x50, 0x4e, 0x47])
   }
 })
+
+test('/flows is not a production page without its flag: 404 and noindex', async ({ request }) => {
+  const res = await request.get('/flows')
+  expect(res.status()).toBe(404)
+  expect(parseHead(await res.text()).robots).toBe('noindex,nofollow')
+})
