@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
 import { splitLayout } from '../shared/forms.css'
+import { pill } from '../shared/pill.css'
 
 /** Form first; the programme panel beside it on desktop and after it on phones, so it never pushes the form. */
 export const layout = style([
@@ -32,17 +33,7 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.sp
 
 export const list = style({ margin: 0, paddingLeft: tokens.space[6], display: 'grid', gap: tokens.space[1] })
 
-export const badge = style({
-  display: 'inline-flex',
-  justifySelf: 'start',
-  padding: `${tokens.space[1]} ${tokens.space[3]}`,
-  borderRadius: tokens.radii.pill,
-  background: vars.color.secondary,
-  color: vars.color.secondaryText,
-  fontSize: tokens.fontSizes.sm,
-  fontWeight: tokens.weight.medium,
-  whiteSpace: 'nowrap',
-})
+export const badge = style([pill, { display: 'inline-flex', justifySelf: 'start', whiteSpace: 'nowrap' }])
 
 /** The fallback notice: what happened and the mailto link, so nothing typed is lost. */
 export const notice = style({

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
+import { pill } from '../shared/pill.css'
 
 export const wrap = style({
   width: '100%',
@@ -70,15 +71,7 @@ export const option = style({
 })
 export const optionName = style({ fontWeight: tokens.weight.semibold })
 export const optionMeta = style({ color: vars.color.textMuted, fontSize: tokens.fontSizes.sm })
-export const badge = style({
-  justifySelf: 'start',
-  padding: `${tokens.space[1]} ${tokens.space[3]}`,
-  borderRadius: tokens.radii.pill,
-  background: vars.color.secondary,
-  color: vars.color.secondaryText,
-  fontWeight: tokens.weight.medium,
-  fontSize: tokens.fontSizes.sm,
-})
+export const badge = style([pill, { justifySelf: 'start' }])
 export const subActions = style({ display: 'flex', justifyContent: 'flex-start' })
 export const footer = style({
   display: 'flex',

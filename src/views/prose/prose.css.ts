@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
+import { pill } from '../shared/pill.css'
 
 /** Long-form text: comfortable rhythm for headings, paragraphs and lists inside content pages. */
 // minmax(0, 1fr) tracks: a wide child (a code sample) scrolls inside itself instead of widening the column.
@@ -44,16 +45,7 @@ export const eyebrow = style({
   letterSpacing: '0.06em',
   color: vars.color.textMuted,
 })
-export const badge = style({
-  display: 'inline-flex',
-  alignSelf: 'flex-start',
-  padding: `${tokens.space[1]} ${tokens.space[3]}`,
-  borderRadius: tokens.radii.pill,
-  background: vars.color.secondary,
-  color: vars.color.secondaryText,
-  fontSize: tokens.fontSizes.sm,
-  fontWeight: tokens.weight.medium,
-})
+export const badge = style([pill, { display: 'inline-flex', alignSelf: 'flex-start' }])
 export const checkList = style({ listStyle: 'none', margin: 0, paddingLeft: 0, display: 'grid', gap: tokens.space[2] })
 globalStyle(`${checkList} > li`, { display: 'flex', gap: tokens.space[2] })
 globalStyle(`${checkList} > li::before`, { content: '"✓"', color: vars.color.success, fontWeight: tokens.weight.bold, flex: 'none' })
