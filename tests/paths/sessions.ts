@@ -1,0 +1,70 @@
+import { createClient } from '@supabase/supabase-js'
+import { expect, type Page } from '@playwright/test'
+import WebSocket from 'ws'
+import { e2eEnv } from '../../scripts/e2e-env'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+
+/**
+ * Signed-in users for the onboarding path tests, made the way tests/e2e/onboarding.spec.ts makes them (its
+ * helpers are not exported, and importing a spec would register its tests): an SSO user signs in through the
+ * local SSO consent page in Node, and its supabase-js storage is copied into the page's localStorage.
+ */
+const env = e2eEnv()
+const ws = { transport: WebSocket as never }
+export const admin = createClient(env.backendUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: ws })
+
+let counter = 0
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}@sunrise-care.co.uk`
+
+export interface NodeUser {
+  id: string
+  store: Map<string, string>
+}
+
+/** A new SSO user (its profile incomplete), signed in through the local SSO stand-in with PKCE. */
+export async function ssoUser(provider = 'google'): Promise<NodeUser> {
+  const store = new Map<string, string>()
+  const sb = createClient(env.backendUrl, LOCAL_ANON_KEY, {
+    auth: {
+      flowType: 'pkce',
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
+    },
+    realtime: ws,
+  })
+  const { data, error } = await sb.auth.signInWithOAuth({ provider: provider as 'google', options: { redirectTo: `${env.siteUrl}/auth`, skipBrowserRedirect: true } })
+  expect(error).toBeNull()
+  const authorize = new URL(data.url!)
+  const form = new URLSearchParams({
+    provider,
+    redirect_to: authorize.searchParams.get('redirect_to') ?? `${env.siteUrl}/auth`,
+    code_challenge: authorize.searchParams.get('code_challenge') ?? '',
+    code_challenge_method: authorize.searchParams.get('code_challenge_method') ?? 's256',
+    email: uniqueEmail('path-sso'),
+    name: 'Grace Hopper',
+  })
+  const res = await fetch(`${env.backendUrl}/auth/v1/authorize`, { method: 'POST', body: form, redirect: 'manual' })
+  expect(res.status).toBe(303)
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!
+  const exchanged = await sb.auth.exchangeCodeForSession(code)
+  expect(exchanged.error).toBeNull()
+  return { id: exchanged.data.session!.user.id, store }
+}
+
+/**
+ * Puts the user's storage into the page before any script runs. `expired` backdates the access token, so the
+ * site's supabase-js must refresh it over the network before it knows the session: the one way a path can
+ * hold "checking the session" open and decide how it ends.
+ */
+export async function signInPage(page: Page, user: NodeUser, options: { expired?: boolean } = {}) {
+  const entries = [...user.store.entries()].map(([k, v]) => {
+    if (!options.expired || !k.endsWith('-auth-token')) return [k, v] as const
+    const session = JSON.parse(v) as { expires_at: number }
+    return [k, JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 })] as const
+  })
+  await page.addInitScript((all) => {
+    for (const [k, v] of all) window.localStorage.setItem(k, v)
+  }, entries)
+}
