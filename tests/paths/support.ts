@@ -58,10 +58,10 @@ export function pathTests<TEvent extends AnyEventObject>(m: PathModel, runner: P
 export { waitForHydration }
 
 /**
- * Holds every POST to `url` at the network until the path says how the call ends (async results are explicit
- * model events): `next(page)` resolves with the oldest held request, to continue, fulfil or abort.
+ * Holds every POST (or `method`) to `url` at the network until the path says how the call ends (async results
+ * are explicit model events): `next(page)` resolves with the oldest held request, to continue, fulfil or abort.
  */
-export function holdRequests(url: string | RegExp) {
+export function holdRequests(url: string | RegExp, method = 'POST') {
   const held = new WeakMap<Page, Route[]>()
   const waiting = new WeakMap<Page, Array<(route: Route) => void>>()
   return {
@@ -69,7 +69,7 @@ export function holdRequests(url: string | RegExp) {
       held.set(page, [])
       waiting.set(page, [])
       await page.route(url, async (route) => {
-        if (route.request().method() !== 'POST') return route.continue()
+        if (route.request().method() !== method) return route.continue()
         const next = waiting.get(page)!.shift()
         if (next) next(route)
         else held.get(page)!.push(route)
