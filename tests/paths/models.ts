@@ -1,6 +1,7 @@
 import { carouselPaths } from './carousel.model'
 import type { PathModel } from './model'
 import { contactReferralPaths } from './contactReferral.model'
+import { emailConfirmationPaths } from './emailConfirmation.model'
 import { featureTablePaths } from './featureTable.model'
 import { onboardingGatePaths } from './onboardingGate.model'
 import { reduceMotionPaths } from './reduceMotion.model'
@@ -10,4 +11,4 @@ import { signupPaths } from './signup.model'
 import { ssoProfilePaths } from './ssoProfile.model'
 
 /** Every UI path model; scripts/test-paths.ts prints their table and scripts/paths.test.ts checks them. */
-export const PATH_MODELS: PathModel[] = [reduceMotionPaths, featureTablePaths, carouselPaths, contactReferralPaths, signupPaths, onboardingGatePaths, ssoProfilePaths, setupWizardStepsPaths, setupWizardFinishPaths]
+export const PATH_MODELS: PathModel[] = [reduceMotionPaths, featureTablePaths, carouselPaths, contactReferralPaths, signupPaths, onboardingGatePaths, ssoProfilePaths, setupWizardStepsPaths, setupWizardFinishPaths, emailConfirmationPaths]

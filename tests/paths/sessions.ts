@@ -21,8 +21,8 @@ export interface NodeUser {
   store: Map<string, string>
 }
 
-/** A new SSO user (its profile incomplete), signed in through the local SSO stand-in with PKCE. */
-export async function ssoUser(provider = 'google'): Promise<NodeUser> {
+/** A site-like client (PKCE) whose storage we can copy into the browser. */
+function nodeClient() {
   const store = new Map<string, string>()
   const sb = createClient(env.backendUrl, LOCAL_ANON_KEY, {
     auth: {
@@ -34,6 +34,12 @@ export async function ssoUser(provider = 'google'): Promise<NodeUser> {
     },
     realtime: ws,
   })
+  return { sb, store }
+}
+
+/** A new SSO user (its profile incomplete), signed in through the local SSO stand-in with PKCE. */
+export async function ssoUser(provider = 'google'): Promise<NodeUser> {
+  const { sb, store } = nodeClient()
   const { data, error } = await sb.auth.signInWithOAuth({ provider: provider as 'google', options: { redirectTo: `${env.siteUrl}/auth`, skipBrowserRedirect: true } })
   expect(error).toBeNull()
   const authorize = new URL(data.url!)
@@ -58,7 +64,7 @@ export async function ssoUser(provider = 'google'): Promise<NodeUser> {
  * site's supabase-js must refresh it over the network before it knows the session: the one way a path can
  * hold "checking the session" open and decide how it ends.
  */
-export async function signInPage(page: Page, user: NodeUser, options: { expired?: boolean } = {}) {
+export async function signInPage(page: Page, user: Pick<NodeUser, 'store'>, options: { expired?: boolean } = {}) {
   const entries = [...user.store.entries()].map(([k, v]) => {
     if (!options.expired || !k.endsWith('-auth-token')) return [k, v] as const
     const session = JSON.parse(v) as { expires_at: number }
@@ -67,4 +73,28 @@ export async function signInPage(page: Page, user: NodeUser, options: { expired?
   await page.addInitScript((all) => {
     for (const [k, v] of all) window.localStorage.setItem(k, v)
   }, entries)
+}
+
+/**
+ * A new e-mail sign-up made by a PKCE client (its code verifier is in `store`, as the site's would be in the
+ * browser that signed up) and the confirmation link the mail catcher received for it.
+ */
+export async function emailSignUp(): Promise<{ store: Map<string, string>; email: string; link: string }> {
+  const { sb, store } = nodeClient()
+  const email = uniqueEmail('path-mail')
+  const { error } = await sb.auth.signUp({
+    email,
+    password: 'correct-horse-7',
+    options: { emailRedirectTo: `${env.siteUrl}/auth?type=signup`, data: { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Sunrise Care', staff_count: 12, sector: 'care' } },
+  })
+  expect(error).toBeNull()
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${env.mailUrl}/api/messages`)).json()) as Array<{ to: string[]; links: string[] }>
+      link = mails.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/auth/v1/verify'))
+      return link
+    })
+    .toBeTruthy()
+  return { store, email, link: link! }
 }
