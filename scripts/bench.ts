@@ -18,6 +18,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { createServer } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { launch } from 'chrome-launcher'
@@ -49,8 +50,8 @@ const noBuild = args.includes('--no-build')
 const routeArg = args[args.indexOf('--routes') + 1]
 const dist = process.env.DIST ?? 'dist-bench'
 const client = resolve(dist, 'client')
-const port = Number(process.env.BENCH_PORT ?? 4273)
-const base = `http://127.0.0.1:${port}`
+let port = Number(process.env.BENCH_PORT ?? 0)
+let base = ''
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const chromeFlags = [
   '--headless=new',
@@ -96,11 +97,29 @@ export function stripScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '')
 }
 
-function startPreview(): Promise<ChildProcess> {
+/** A free local port (BENCH_PORT overrides), so the bench never collides with a dev server or a test run. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as { port: number }
+      srv.close(() => resolvePromise(p))
+    })
+  })
+}
+
+async function startPreview(): Promise<ChildProcess> {
+  if (!port) port = await freePort()
+  base = `http://127.0.0.1:${port}`
   return new Promise((resolvePromise, reject) => {
     const child = spawn('node', ['scripts/preview.mjs'], { env: { ...process.env, PORT: String(port), DIST: dist } })
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString()
+    })
     child.stdout.on('data', (d: Buffer) => d.toString().includes('preview ready') && resolvePromise(child))
-    child.on('exit', (code) => reject(new Error(`preview exited with ${code}`)))
+    child.on('exit', (code) => reject(new Error(`preview exited with ${code}: ${stderr.trim()}`)))
   })
 }
 
@@ -163,6 +182,7 @@ async function runLighthouse(url: string, chromePort: number) {
     throttlingMethod: (process.env.BENCH_THROTTLING as 'simulate' | 'devtools' | undefined) ?? 'devtools',
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  if (result.lhr.runtimeError) console.log(`${url}: Lighthouse runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`)
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
   return {
@@ -234,7 +254,10 @@ async function main() {
     const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, DIST: dist } })
     if (res.status !== 0) throw new Error('build failed')
   }
-  const selected = routeArg && args.includes('--routes') ? routeArg.split(',') : PAGES.map((p) => p.path)
+  // Public routes only: signed-in pages (onboarding) redirect a visitor without a session, so there is no page
+  // of theirs to measure here.
+  const publicPaths = PAGES.filter((p) => !('signedIn' in p && p.signedIn)).map((p) => p.path)
+  const selected = routeArg && args.includes('--routes') ? routeArg.split(',') : publicPaths
   const lighthouseRoutes = ci ? CI_LIGHTHOUSE_ROUTES.filter((r) => selected.includes(r)) : selected
   for (const path of lighthouseRoutes) {
     const file = join(client, '__noscript', path === '/' ? '' : path.slice(1), 'index.html')
