@@ -1,8 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { expect, type Page, test } from '@playwright/test'
-import WebSocket from 'ws'
+import { expect, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { admin, emailUser, signInPage, ssoUser } from '../support/sessions'
 import { seriousViolations, waitForHydration, watchConsole } from './support'
 
 /**
@@ -12,85 +10,6 @@ import { seriousViolations, waitForHydration, watchConsole } from './support'
  */
 const env = e2eEnv()
 const SITE = env.siteUrl
-const ws = { transport: WebSocket as never }
-const admin = createClient(env.backendUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: ws })
-
-let counter = 0
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}@sunrise-care.co.uk`
-
-/** A site-like client (PKCE) whose storage we can copy into the browser. */
-function nodeClient() {
-  const store = new Map<string, string>()
-  const sb = createClient(env.backendUrl, LOCAL_ANON_KEY, {
-    auth: {
-      flowType: 'pkce',
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
-    },
-    realtime: ws,
-  })
-  return { sb, store }
-}
-
-async function userId(sb: SupabaseClient) {
-  const { data } = await sb.auth.getSession()
-  return data.session!.user.id
-}
-
-/** Signs in through the local SSO stand-in (its consent form) and exchanges the code. */
-async function ssoUser(provider = 'google') {
-  const { sb, store } = nodeClient()
-  const { data, error } = await sb.auth.signInWithOAuth({ provider: provider as 'google', options: { redirectTo: `${SITE}/auth`, skipBrowserRedirect: true } })
-  expect(error).toBeNull()
-  const authorize = new URL(data.url!)
-  const form = new URLSearchParams({
-    provider,
-    redirect_to: authorize.searchParams.get('redirect_to') ?? `${SITE}/auth`,
-    code_challenge: authorize.searchParams.get('code_challenge') ?? '',
-    code_challenge_method: authorize.searchParams.get('code_challenge_method') ?? 's256',
-    email: uniqueEmail('sso'),
-    name: 'Grace Hopper',
-  })
-  const res = await fetch(`${env.backendUrl}/auth/v1/authorize`, { method: 'POST', body: form, redirect: 'manual' })
-  expect(res.status).toBe(303)
-  const code = new URL(res.headers.get('location')!).searchParams.get('code')!
-  const exchanged = await sb.auth.exchangeCodeForSession(code)
-  expect(exchanged.error).toBeNull()
-  return { sb, store, id: await userId(sb) }
-}
-
-/** An e-mail sign-up with a complete profile, confirmed through the mailed link. */
-async function emailUser() {
-  const { sb, store } = nodeClient()
-  const email = uniqueEmail('mail')
-  const { error } = await sb.auth.signUp({
-    email,
-    password: 'correct-horse-1',
-    options: { emailRedirectTo: `${SITE}/auth?type=signup`, data: { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Sunrise Care Ltd', staff_count: 12, sector: 'care' } },
-  })
-  expect(error).toBeNull()
-  let link: string | undefined
-  await expect
-    .poll(async () => {
-      const all = (await (await fetch(`${env.mailUrl}/api/messages`)).json()) as Array<{ to: string[]; links: string[] }>
-      link = all.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/auth/v1/verify'))
-      return link
-    })
-    .toBeTruthy()
-  const res = await fetch(link!, { redirect: 'manual' })
-  const code = new URL(res.headers.get('location')!).searchParams.get('code')!
-  const exchanged = await sb.auth.exchangeCodeForSession(code)
-  expect(exchanged.error).toBeNull()
-  return { sb, store, id: await userId(sb) }
-}
-
-async function signInPage(page: Page, store: Map<string, string>) {
-  await page.addInitScript((entries) => {
-    for (const [k, v] of entries) window.localStorage.setItem(k, v)
-  }, [...store.entries()])
-}
 
 async function profile(id: string) {
   const { data, error } = await admin.from('users').select('*').eq('id', id).single()
@@ -122,7 +41,7 @@ test('the prerendered pages are their loading state with the page heading', asyn
 test('an SSO user completes the dialog naming Google; the profile holds company and staff', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store, id } = await ssoUser('google')
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.goto('/onboarding')
   await waitForHydration(page)
   const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
@@ -153,7 +72,7 @@ test('an SSO user completes the dialog naming Google; the profile holds company 
 test('an e-mail user with a complete profile passes straight to / with "Account setup complete!"', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store } = await emailUser()
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.goto('/onboarding')
   await expect(page.getByText('Account setup complete!')).toBeVisible()
   await expect(page).toHaveURL(`${SITE}/`)
@@ -165,7 +84,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   test.setTimeout(60_000)
   const problems = watchConsole(page, SITE)
   const { store, id } = await emailUser()
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.goto('/onboarding/setup')
   await waitForHydration(page)
 
@@ -287,7 +206,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
 test('a reload keeps the wizard answers (stored per user for the session)', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store } = await emailUser()
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.goto('/onboarding/setup')
   await waitForHydration(page)
   await page.getByRole('button', { name: /Canada/ }).click()
@@ -309,7 +228,7 @@ test('a consumer e-mail in the session is signed out and sent to sign-up with th
   const session = JSON.parse(store.get(key)!)
   session.user.email = 'someone@gmail.com'
   store.set(key, JSON.stringify(session))
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.goto('/onboarding')
   await expect(page.getByText('Please use a company email')).toBeVisible()
   await expect(page.getByText('Consumer email addresses are not allowed.')).toBeVisible()
@@ -320,7 +239,7 @@ test('a consumer e-mail in the session is signed out and sent to sign-up with th
 test('a failed SSO save says so and keeps the dialog open with what was typed', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store, id } = await ssoUser('linkedin_oidc')
-  await signInPage(page, store)
+  await signInPage(page, { store })
   const rpc = `${env.backendUrl}/rest/v1/rpc/update_self_profile_details`
   await page.route(rpc, (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'unavailable', details: null, hint: null }) }),
@@ -348,7 +267,7 @@ test('a failed SSO save says so and keeps the dialog open with what was typed', 
 
 test('the loading screen shows while the status is checked, and is static under reduced motion', async ({ page }) => {
   const { store } = await emailUser()
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.emulateMedia({ reducedMotion: 'reduce' })
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => {
@@ -379,7 +298,7 @@ test('a failed wizard save is logged without personal data and keeps every answe
   })
   const problems = watchConsole(page, SITE)
   const { store, id } = await emailUser()
-  await signInPage(page, store)
+  await signInPage(page, { store })
   // Resume on step 11 from stored progress (also checks restoring).
   const answers = {
     country: 'au',
@@ -429,7 +348,7 @@ test('a failed wizard save is logged without personal data and keeps every answe
 test('closing the SSO dialog or the wizard goes to / without a completion message', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store, id } = await ssoUser('apple')
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.goto('/onboarding')
   const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
   await expect(dialog).toContainText('You signed in with Apple.')
@@ -449,7 +368,7 @@ test('closing the SSO dialog or the wizard goes to / without a completion messag
 
 test('signing out in another tab sends the wizard to /', async ({ page, context }) => {
   const { store } = await emailUser()
-  await signInPage(page, store)
+  await signInPage(page, { store })
   await page.goto('/onboarding/setup')
   await expect(page.getByText('Step 1 of 11')).toBeVisible()
   // The second tab signs out: supabase-js tells the other tabs (BroadcastChannel), the wizard hears SIGNED_OUT.
@@ -457,7 +376,7 @@ test('signing out in another tab sends the wizard to /', async ({ page, context 
   const key = [...store.keys()].find((k) => k.endsWith('-auth-token'))!
   const session = JSON.parse(store.get(key)!)
   session.user.email = 'someone@gmail.com'
-  await signInPage(other, new Map([[key, JSON.stringify(session)]]))
+  await signInPage(other, { store: new Map([[key, JSON.stringify(session)]]) })
   await other.goto('/onboarding')
   await expect(other).toHaveURL(`${SITE}/auth?mode=signup`)
   await expect(page).toHaveURL(`${SITE}/`)

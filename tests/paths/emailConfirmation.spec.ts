@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { type EmailConfirmationModelContext, type EmailConfirmationModelEvent, emailConfirmationPaths } from './emailConfirmation.model'
-import { emailSignUp, signInPage } from './sessions'
+import { emailSignUp, signInPage } from '../support/sessions'
 import { holdRequests, pathTests, waitForHydration } from './support'
 
 /**

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { RESUMED_ANSWERS, RESUMED_STEP, type SetupWizardFinishModelContext, type SetupWizardFinishModelEvent, setupWizardFinishPaths } from './setupWizardFinish.model'
-import { admin, type NodeUser, signInPage, ssoUser } from './sessions'
+import { admin, type NodeUser, signInPage, ssoUser } from '../support/sessions'
 import { holdRequests, pathTests, waitForHydration } from './support'
 
 /**

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { type SetupWizardStepsModelContext, type SetupWizardStepsModelEvent, setupWizardStepsPaths } from './setupWizardSteps.model'
-import { signInPage, ssoUser } from './sessions'
+import { signInPage, ssoUser } from '../support/sessions'
 import { pathTests, waitForHydration } from './support'
 
 /** The setup wizard's first steps against the built site and the local backend; each path signs in a new user. */

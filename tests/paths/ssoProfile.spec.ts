@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { type SsoProfileModelContext, type SsoProfileModelEvent, ssoProfilePaths } from './ssoProfile.model'
-import { admin, type NodeUser, signInPage, ssoUser } from './sessions'
+import { admin, type NodeUser, signInPage, ssoUser } from '../support/sessions'
 import { holdRequests, pathTests, waitForHydration } from './support'
 
 /**

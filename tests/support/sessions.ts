@@ -5,9 +5,10 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 
 /**
- * Signed-in users for the onboarding path tests, made the way tests/e2e/onboarding.spec.ts makes them (its
- * helpers are not exported, and importing a spec would register its tests): an SSO user signs in through the
- * local SSO consent page in Node, and its supabase-js storage is copied into the page's localStorage.
+ * Signed-in users for the browser tests (tests/e2e/onboarding.spec.ts and the onboarding and e-mail path tests):
+ * an SSO user signs in through the local SSO consent page in Node, an e-mail user signs up with PKCE and confirms
+ * through the mailed link, and their supabase-js storage (session under sb-127-auth-token) is copied into the
+ * page's localStorage before any script runs.
  */
 const env = e2eEnv()
 const ws = { transport: WebSocket as never }
@@ -22,8 +23,7 @@ export interface NodeUser {
 }
 
 /** A site-like client (PKCE) whose storage we can copy into the browser. */
-function nodeClient() {
-  const store = new Map<string, string>()
+function nodeClient(store = new Map<string, string>()) {
   const sb = createClient(env.backendUrl, LOCAL_ANON_KEY, {
     auth: {
       flowType: 'pkce',
@@ -48,7 +48,7 @@ export async function ssoUser(provider = 'google'): Promise<NodeUser> {
     redirect_to: authorize.searchParams.get('redirect_to') ?? `${env.siteUrl}/auth`,
     code_challenge: authorize.searchParams.get('code_challenge') ?? '',
     code_challenge_method: authorize.searchParams.get('code_challenge_method') ?? 's256',
-    email: uniqueEmail('path-sso'),
+    email: uniqueEmail('sso'),
     name: 'Grace Hopper',
   })
   const res = await fetch(`${env.backendUrl}/auth/v1/authorize`, { method: 'POST', body: form, redirect: 'manual' })
@@ -81,7 +81,7 @@ export async function signInPage(page: Page, user: Pick<NodeUser, 'store'>, opti
  */
 export async function emailSignUp(): Promise<{ store: Map<string, string>; email: string; link: string }> {
   const { sb, store } = nodeClient()
-  const email = uniqueEmail('path-mail')
+  const email = uniqueEmail('mail')
   const { error } = await sb.auth.signUp({
     email,
     password: 'correct-horse-7',
@@ -97,4 +97,15 @@ export async function emailSignUp(): Promise<{ store: Map<string, string>; email
     })
     .toBeTruthy()
   return { store, email, link: link! }
+}
+
+/** An e-mail sign-up with a complete profile, confirmed through the mailed link and signed in (PKCE exchange). */
+export async function emailUser(): Promise<NodeUser> {
+  const { store, link } = await emailSignUp()
+  const { sb } = nodeClient(store)
+  const res = await fetch(link, { redirect: 'manual' })
+  const code = new URL(res.headers.get('location')!).searchParams.get('code')!
+  const exchanged = await sb.auth.exchangeCodeForSession(code)
+  expect(exchanged.error).toBeNull()
+  return { id: exchanged.data.session!.user.id, store }
 }
