@@ -15,9 +15,9 @@
  */
 import * as v from 'valibot'
 import { buildMailto } from './mailto'
+import { PROGRAMME_IDS, type ProgrammeId } from './routeSearch'
 
-export const PROGRAMME_IDS = ['ready4life', 'general'] as const
-export type ProgrammeId = (typeof PROGRAMME_IDS)[number]
+export { PROGRAMME_IDS, type ProgrammeId }
 export const DEFAULT_PROGRAMME: ProgrammeId = 'general'
 
 /** The programme chosen by `?service=`: unknown or missing values become the default programme. */

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_SEARCH_VALUE, parseAuthSearch, parseContactSearch } from './routeSearch'
+
+describe('parseContactSearch', () => {
+  it('keeps a known programme', () => {
+    expect(parseContactSearch({ service: 'ready4life' })).toEqual({ service: 'ready4life' })
+    expect(parseContactSearch({ service: 'general' })).toEqual({ service: 'general' })
+  })
+
+  it('drops unknown, mis-cased and non-string values without a key left behind', () => {
+    for (const service of ['READY4LIFE', 'other', 42, true, null, ['ready4life'], { a: 1 }, undefined]) {
+      const parsed = parseContactSearch({ service })
+      expect(parsed).toEqual({})
+      expect(Object.keys(parsed)).toEqual([])
+    }
+  })
+
+  it('ignores other parameters', () => {
+    expect(parseContactSearch({ service: 'ready4life', utm_source: 'x' })).toEqual({ service: 'ready4life' })
+  })
+})
+
+describe('parseAuthSearch', () => {
+  it('keeps the sign-up mode and the verified flag in both spellings', () => {
+    expect(parseAuthSearch({ mode: 'signup' })).toEqual({ mode: 'signup' })
+    expect(parseAuthSearch({ type: 'signup', verified: true })).toEqual({ type: 'signup', verified: 'true' })
+    expect(parseAuthSearch({ verified: 'true' })).toEqual({ verified: 'true' })
+  })
+
+  it('drops values outside the picklists', () => {
+    expect(parseAuthSearch({ mode: 'login', type: 'recovery', verified: false })).toEqual({})
+    expect(parseAuthSearch({ verified: 'yes' })).toEqual({})
+  })
+
+  it('keeps string tokens and errors up to the length limit and drops the rest', () => {
+    const long = 'x'.repeat(MAX_SEARCH_VALUE)
+    expect(parseAuthSearch({ code: 'abc', error: 'access_denied', error_code: 'otp_expired', access_token: long })).toEqual({
+      code: 'abc',
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      access_token: long,
+    })
+    expect(parseAuthSearch({ refresh_token: `${long}x`, code: 12, error_description: { a: 1 } })).toEqual({})
+  })
+
+  it('ignores parameters it does not know', () => {
+    expect(parseAuthSearch({ redirect: 'https://evil.example', mode: 'signup' })).toEqual({ mode: 'signup' })
+  })
+})
