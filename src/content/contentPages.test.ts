@@ -2,10 +2,15 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { changelog } from './changelog'
 import { INTEGRATIONS } from './integrations'
-import { cookiePolicy, privacyPolicy, termsOfService } from './legal'
-import { apiBaseUrl, integrationDescriptions, trustClaims } from './product'
+import { cookiePolicy } from './legal/cookies'
+import { privacyPolicy } from './legal/privacy'
+import { termsOfService } from './legal/terms'
+import { apiBaseUrl } from './product/api'
+import { integrationDescriptions } from './product/integrationDescriptions'
+import { trustClaims } from './product/security'
 import { roadmap } from './roadmap'
-import { careManagementPricing, cqcKeyQuestions } from './seoArticles'
+import { careManagementPricing } from './seoArticles/careManagement'
+import { cqcKeyQuestions } from './seoArticles/cqcCompliance'
 
 describe('content of the content pages', () => {
   it('legal documents have the section counts of the spec, with unique anchors', () => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { cookiePolicy } from '../content/legal'
+import { cookiePolicy } from '../content/legal/cookies'
 import { pageHead } from '../seo/head'
 import { LegalPage } from '../views/legal/LegalPage'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { privacyPolicy } from '../content/legal'
+import { privacyPolicy } from '../content/legal/privacy'
 import { pageHead } from '../seo/head'
 import { LegalPage } from '../views/legal/LegalPage'
 

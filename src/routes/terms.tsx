@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { termsOfService } from '../content/legal'
+import { termsOfService } from '../content/legal/terms'
 import { pageHead } from '../seo/head'
 import { LegalPage } from '../views/legal/LegalPage'
 

@@ -1,5 +1,5 @@
 import { config } from '../../config'
-import { companyValues } from '../../content/company'
+import { companyValues } from '../../content/company/about'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'

@@ -1,4 +1,4 @@
-import { careersBenefits, openRoles } from '../../content/company'
+import { careersBenefits, openRoles } from '../../content/company/careers'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'

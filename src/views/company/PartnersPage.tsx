@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { partnerTypes } from '../../content/company'
+import { partnerTypes } from '../../content/company/partners'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'

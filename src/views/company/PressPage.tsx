@@ -1,5 +1,5 @@
 import { config } from '../../config'
-import { brandGuidelines, pressFacts } from '../../content/company'
+import { brandGuidelines, pressFacts } from '../../content/company/press'
 import { buildMailto } from '../../domain/mailto'
 import { pageEntry } from '../../seo/pages'
 import { AnchorButton } from '../../ui/Button'

@@ -1,4 +1,4 @@
-import type { LegalBlock, LegalDocument } from '../../content/legal'
+import type { LegalBlock, LegalDocument } from '../../content/legal/types'
 import { type PagePath, pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'
 import { Prose, Section } from '../prose/Prose'

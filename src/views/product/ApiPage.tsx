@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { apiBaseUrl } from '../../content/product'
+import { apiBaseUrl } from '../../content/product/api'
 import { pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'
 import { CodeBlock, InlineCode, Prose, Section } from '../prose/Prose'

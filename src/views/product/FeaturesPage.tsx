@@ -1,4 +1,4 @@
-import { featureGroups } from '../../content/product'
+import { featureGroups } from '../../content/product/features'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'

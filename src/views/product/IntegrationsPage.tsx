@@ -1,6 +1,6 @@
 import { config } from '../../config'
 import { INTEGRATIONS, logoUrl } from '../../content/integrations'
-import { integrationDescriptions } from '../../content/product'
+import { integrationDescriptions } from '../../content/product/integrationDescriptions'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'

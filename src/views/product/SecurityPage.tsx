@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { config } from '../../config'
-import { securityPractices, trustClaims } from '../../content/product'
+import { securityPractices, trustClaims } from '../../content/product/security'
 import { buildMailto } from '../../domain/mailto'
 import { pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'

@@ -1,7 +1,7 @@
 import { config } from '../../config'
 import { Link } from '@tanstack/react-router'
 import { careComplianceFaqs } from '../../content/faqs'
-import { careComplianceArticle } from '../../content/seoArticles'
+import { careComplianceArticle } from '../../content/seoArticles/careCompliance'
 import { formatIsoDateEnGB } from '../../domain/dates'
 import { pageEntry } from '../../seo/pages'
 import { Accordion } from '../../ui/Accordion'

@@ -1,5 +1,6 @@
 import { config } from '../../config'
-import { careManagementFeatures, careManagementPricing, type PricingCard } from '../../content/seoArticles'
+import { careManagementFeatures, careManagementPricing } from '../../content/seoArticles/careManagement'
+import type { PricingCard } from '../../content/seoArticles/types'
 import { TESTIMONIALS } from '../../content/testimonials'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'

@@ -1,5 +1,5 @@
 import { config } from '../../config'
-import { cqcKeyQuestions } from '../../content/seoArticles'
+import { cqcKeyQuestions } from '../../content/seoArticles/cqcCompliance'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
