@@ -8,7 +8,19 @@ const dist = process.env.DIST ?? 'dist'
 
 export default defineConfig({
   environments: {
-    client: { build: { outDir: `${dist}/client`, sourcemap: process.env.SOURCEMAP === 'true' } },
+    client: {
+      build: {
+        outDir: `${dist}/client`,
+        sourcemap: process.env.SOURCEMAP === 'true',
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/ }],
+            },
+          },
+        },
+      },
+    },
     ssr: { build: { outDir: `${dist}/server` } },
   },
   server: { port: 5173, strictPort: true },
