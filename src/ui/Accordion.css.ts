@@ -24,5 +24,4 @@ export const chevron = style({
 export const content = style({
   padding: `0 ${tokens.space[4]} ${tokens.space[4]}`,
   color: vars.color.textMuted,
-  selectors: { '&[data-state="closed"]': { display: 'none' } },
 })
