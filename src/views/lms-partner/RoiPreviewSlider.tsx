@@ -1,17 +1,17 @@
-import { Slider } from 'radix-ui'
 import { useId, useState } from 'react'
 import { clampLearners, formatGBP, ROI_PREVIEW, roiPreview } from '../../domain/roiPreview'
 import * as s from './lmsPartner.css'
 
 /**
  * The landing-style ROI preview (spec section 9): a learners slider 10..1000 step 10 (default 100) and four
- * figures in whole pounds. Keyboard: arrows step 10, Page Up/Down step 100 (Radix), Home/End jump to the ends.
+ * figures in whole pounds. A native range input, like the landing page's: arrows step 10, Page Up/Down take
+ * bigger steps, Home/End jump to the ends, with no script of its own to load.
  * Starts at the default on the server and the client alike, so hydration matches.
  */
 export function RoiPreviewSlider() {
   const [learners, setLearners] = useState<number>(ROI_PREVIEW.defaultLearners)
   const figures = roiPreview(learners)
-  const labelId = useId()
+  const inputId = useId()
   const rows = [
     { label: 'Admin savings per month', value: figures.adminSavings },
     { label: 'Course profit per month', value: figures.courseProfit },
@@ -22,25 +22,22 @@ export function RoiPreviewSlider() {
     <div className={s.preview}>
       <div className={s.sliderRow}>
         <div className={s.sliderLabel}>
-          <span id={labelId}>Learners on your platform</span>
-          <span className={s.sliderValue} data-testid="preview-learners">
+          <label htmlFor={inputId}>Learners on your platform</label>
+          <span className={s.sliderValue} data-testid="preview-learners" aria-hidden="true">
             {figures.learners.toLocaleString('en-GB')}
           </span>
         </div>
-        <Slider.Root
-          className={s.sliderRoot}
+        <input
+          id={inputId}
+          className={s.slider}
+          type="range"
           min={ROI_PREVIEW.minLearners}
           max={ROI_PREVIEW.maxLearners}
           step={ROI_PREVIEW.step}
-          value={[learners]}
-          onValueChange={([value]) => setLearners(clampLearners(value ?? ROI_PREVIEW.defaultLearners))}
-          aria-labelledby={labelId}
-        >
-          <Slider.Track className={s.sliderTrack}>
-            <Slider.Range className={s.sliderRange} />
-          </Slider.Track>
-          <Slider.Thumb className={s.sliderThumb} aria-labelledby={labelId} aria-valuetext={`${figures.learners.toLocaleString('en-GB')} learners`} />
-        </Slider.Root>
+          value={learners}
+          aria-valuetext={`${figures.learners.toLocaleString('en-GB')} learners`}
+          onChange={(event) => setLearners(clampLearners(Number(event.currentTarget.value)))}
+        />
       </div>
       <dl className={s.previewFigures} aria-live="polite">
         {rows.map((row) => (

@@ -56,18 +56,12 @@ export const preview = style([card, { gap: tokens.space[6] }])
 export const sliderRow = style({ display: 'grid', gap: tokens.space[3] })
 export const sliderLabel = style({ display: 'flex', justifyContent: 'space-between', gap: tokens.space[3], fontWeight: tokens.weight.medium })
 export const sliderValue = style({ fontVariantNumeric: 'tabular-nums', fontWeight: tokens.weight.bold })
-export const sliderRoot = style({ position: 'relative', display: 'flex', alignItems: 'center', height: '24px', touchAction: 'none', userSelect: 'none', width: '100%' })
-export const sliderTrack = style({ position: 'relative', flexGrow: 1, height: '6px', borderRadius: tokens.radii.pill, background: vars.color.border })
-export const sliderRange = style({ position: 'absolute', height: '100%', borderRadius: tokens.radii.pill, background: vars.color.primary })
-export const sliderThumb = style({
-  display: 'block',
-  width: '22px',
-  height: '22px',
-  borderRadius: '50%',
-  background: vars.color.surfaceRaised,
-  border: `2px solid ${vars.color.primary}`,
-  boxShadow: tokens.shadow.sm,
-  cursor: 'grab',
+export const slider = style({
+  width: '100%',
+  height: '24px',
+  margin: 0,
+  accentColor: vars.color.primary,
+  cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 })
 export const previewFigures = style([grid4, { margin: 0 }])
