@@ -217,11 +217,19 @@ test.describe('key content', () => {
   })
 
   test('/integrations: the seven integrations as ready to connect', async ({ page }) => {
+    await page.route(`${new URL(config.logoServiceUrl).origin}/**`, (route) => route.abort('internetdisconnected'))
     await open(page, '/integrations')
     const list = page.getByRole('list', { name: 'Ready-to-connect integrations' })
     await expect(list.getByRole('listitem')).toHaveCount(7)
     await expect(list.getByRole('heading', { level: 2 })).toHaveText(INTEGRATIONS.map((i) => i.name))
     await expect(list.getByText('Ready to connect')).toHaveCount(7)
+    // With the logo service unreachable, every tile falls back to its initials in the same 40 x 40 box instead
+    // of a broken image.
+    await expect(list.locator('[data-logo="fallback"]')).toHaveCount(INTEGRATIONS.length)
+    await expect(list.locator('img')).toHaveCount(0)
+    const first = list.locator('[data-logo]').first()
+    await expect(first).toHaveText(INTEGRATIONS[0]!.initials)
+    expect(await first.evaluate((el) => [el.clientWidth, el.clientHeight])).toEqual([40, 40])
   })
 
   test('/security: the trust claims', async ({ page }) => {

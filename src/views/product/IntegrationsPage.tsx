@@ -1,9 +1,9 @@
-import { config } from '../../config'
-import { INTEGRATIONS, logoUrl } from '../../content/integrations'
+import { INTEGRATIONS } from '../../content/integrations'
 import { integrationDescriptions } from '../../content/product/integrationDescriptions'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
+import { PartnerLogo } from '../shared/PartnerLogo'
 import { CardGrid, Prose } from '../prose/Prose'
 import * as s from '../prose/prose.css'
 import * as p from './product.css'
@@ -18,11 +18,7 @@ export function IntegrationsPage() {
           {INTEGRATIONS.map((partner) => (
             <li key={partner.domain} className={s.card}>
               <div className={p.integrationHead}>
-                {/* Fixed-size tile: the initials show until (or unless) the logo service answers, so nothing shifts. */}
-                <span className={p.logoTile} aria-hidden="true">
-                  <span>{partner.initials}</span>
-                  <img className={p.logo} src={logoUrl(config.logoServiceUrl, partner)} alt="" width={40} height={40} loading="lazy" decoding="async" />
-                </span>
+                <PartnerLogo partner={partner} />
                 <div>
                   <h2 className={s.cardTitle}>{partner.name}</h2>
                   <p className={s.muted}>{partner.category}</p>

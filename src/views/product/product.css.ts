@@ -2,21 +2,6 @@ import { style } from '@vanilla-extract/css'
 import { tokens, vars } from '../../styles/theme.css'
 
 export const integrationHead = style({ display: 'flex', gap: tokens.space[3], alignItems: 'center' })
-export const logoTile = style({
-  position: 'relative',
-  display: 'grid',
-  placeItems: 'center',
-  width: '48px',
-  height: '48px',
-  flex: 'none',
-  borderRadius: tokens.radii.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  fontWeight: tokens.weight.bold,
-  color: vars.color.textMuted,
-  overflow: 'hidden',
-})
-export const logo = style({ position: 'absolute', inset: '3px', width: '40px', height: '40px', objectFit: 'contain', background: 'transparent' })
 export const quarter = style({ fontSize: tokens.fontSizes['2xl'], fontWeight: tokens.weight.bold, color: vars.color.primary })
 export const steps = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.space[8], margin: 0, paddingLeft: 0, listStyle: 'none' })
 export const step = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.space[3], minWidth: 0 })
