@@ -30,7 +30,12 @@ export const config = {
   /** Where users go after sign-up and onboarding; the local setup wizard when no app host is configured. */
   appUrl: read('VITE_APP_URL', '/onboarding/setup'),
   videoChannelUrl: read('VITE_VIDEO_CHANNEL_URL', 'https://www.youtube.com/@inspectready'),
-  logoServiceUrl: read('VITE_LOGO_SERVICE_URL', 'https://logo.clearbit.com'),
+  /**
+   * Partner logos (spec: an external logo service). `{domain}` is replaced by the partner's domain; a URL without
+   * it gets `/<domain>` appended. Clearbit's free logo API, the usual choice, stopped on 1 December 2025, so the
+   * default is DuckDuckGo's keyless icon service (one origin, no redirect, so one CSP img-src entry).
+   */
+  logoServiceUrl: read('VITE_LOGO_SERVICE_URL', 'https://icons.duckduckgo.com/ip3/{domain}.ico'),
   twitterSite: read('VITE_TWITTER_SITE', '@inspectready'),
   supabaseUrl: read('VITE_SUPABASE_URL', 'http://127.0.0.1:54321').replace(/\/+$/, ''),
   supabaseAnonKey: read('VITE_SUPABASE_ANON_KEY', LOCAL_ANON_KEY),

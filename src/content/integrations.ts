@@ -1,7 +1,7 @@
 /**
  * Integration partners shown as ready to connect (spec section 1): two accounting tools, a team chat tool,
  * two rostering tools, a learning platform and an accounting/bookkeeping suite. Logos come from the external
- * logo service (config.logoServiceUrl + '/' + domain); the tile shows `initials` if the logo fails.
+ * logo service (config.logoServiceUrl, see logoUrl); the tile shows `initials` if the logo fails.
  */
 export interface IntegrationPartner {
   name: string
@@ -23,6 +23,9 @@ export const INTEGRATIONS: readonly IntegrationPartner[] = [
   { name: 'Sage', domain: 'sage.com', colour: '#00d639', category: 'Accounting suite', initials: 'S' },
 ]
 
+/** The logo's address: `{domain}` in the service URL replaced by the partner's domain, or `/<domain>` appended. */
 export function logoUrl(logoServiceUrl: string, partner: Pick<IntegrationPartner, 'domain'>): string {
-  return `${logoServiceUrl.replace(/\/+$/, '')}/${partner.domain}`
+  const domain = encodeURIComponent(partner.domain)
+  if (logoServiceUrl.includes('{domain}')) return logoServiceUrl.replaceAll('{domain}', domain)
+  return `${logoServiceUrl.replace(/\/+$/, '')}/${domain}`
 }
