@@ -18,11 +18,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createServer } from 'node:net'
-import { gzipSync } from 'node:zlib'
+import { crc32, deflateSync, gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { INTEGRATIONS } from '../src/content/integrations'
 import { PAGES } from '../src/seo/pages'
 
 export const BUDGETS = {
@@ -34,15 +36,27 @@ export const BUDGETS = {
   tbtBelowMs: 100,
   staticJsKb: 120,
   landingJsKb: 150,
+  /** Pages that run a form flow (a state machine, validation, a backend call): the issue names no budget for
+   * them, so they are held to the landing page's. */
+  flowJsKb: 150,
   lcpRatio: 1.2,
 } as const
 
 /** Routes that talk to the backend; every other route must not load supabase-js. */
 export const BACKEND_ROUTES = new Set(['/auth', '/onboarding', '/onboarding/setup', '/contact'])
 export const LANDING_ROUTES = new Set(['/', '/care', '/education', '/housing', '/construction'])
+/** Public pages whose main content is a form flow; every other public page is a static page. */
+export const FLOW_ROUTES = new Set(['/auth', '/contact', '/partner-apply'])
+
+/** The first-load JS budget of a route, in kB. */
+export function jsBudgetKb(path: string): number {
+  if (LANDING_ROUTES.has(path)) return BUDGETS.landingJsKb
+  if (FLOW_ROUTES.has(path)) return BUDGETS.flowJsKb
+  return BUDGETS.staticJsKb
+}
 const CI_LIGHTHOUSE_ROUTES = ['/', '/about', '/contact']
 type Check = 'size' | 'supabase' | 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'cls' | 'tbt' | 'lcpRatio'
-const CI_ENFORCED = new Set<Check>(['supabase', 'accessibility', 'bestPractices', 'seo', 'cls'])
+const CI_ENFORCED = new Set<Check>(['size', 'supabase', 'accessibility', 'bestPractices', 'seo', 'cls'])
 
 const args = process.argv.slice(2)
 const ci = args.includes('--ci')
@@ -86,6 +100,42 @@ interface RouteResult {
   }
   failures: string[]
   checks: Check[]
+}
+
+/**
+ * Partner logos for the bench's own build. The external logo service may be out of reach from the machine that
+ * runs the bench, and every failed image is a console error that costs /integrations its best-practices score,
+ * which would measure the network rather than the site. So `npm run bench` builds with the logo URL pointing at
+ * files it writes into the build (one PNG per partner): the pages are measured as they are when the service
+ * answers. The unreachable case (initials instead of logos, no layout shift) is covered by the e2e tests.
+ */
+const BENCH_LOGOS = '/__bench-logos/{domain}.png'
+
+/** A solid-colour square PNG (RGB, no alpha). */
+export function solidPng(size: number, hex: string): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(body.length + 8)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc32(body), body.length + 4)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit depth, truecolour, deflate, no filter method, no interlace
+  const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16))
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]) // filter byte 0, then pixels
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row))
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))])
+}
+
+function writeBenchLogos() {
+  const dir = join(client, '__bench-logos')
+  mkdirSync(dir, { recursive: true })
+  for (const partner of INTEGRATIONS) writeFileSync(join(dir, `${partner.domain}.png`), solidPng(64, partner.colour))
 }
 
 function htmlFile(path: string) {
@@ -204,7 +254,7 @@ function checkBudgets(r: RouteResult, indexable: boolean) {
     r.failures.push(text)
     r.checks.push(check)
   }
-  const jsBudget = (LANDING_ROUTES.has(r.path) ? BUDGETS.landingJsKb : BUDGETS.staticJsKb) * 1000
+  const jsBudget = jsBudgetKb(r.path) * 1000
   if (r.jsGzip > jsBudget) fail('size', `JS ${(r.jsGzip / 1000).toFixed(1)} kB > ${jsBudget / 1000} kB`)
   if (r.supabase && !BACKEND_ROUTES.has(r.path)) fail('supabase', 'loads supabase-js')
   const lh = r.lighthouse
@@ -220,12 +270,13 @@ function checkBudgets(r: RouteResult, indexable: boolean) {
 }
 
 function printTable(results: RouteResult[]) {
-  const header = ['route', 'JS gz', 'all JS', 'CSS gz', 'HTML', 'sb', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'noJS LCP', 'ratio', 'TBT', 'CLS', 'budget']
+  const header = ['route', 'JS gz', 'of', 'all JS', 'CSS gz', 'HTML', 'sb', 'perf', 'a11y', 'bp', 'seo', 'LCP', 'noJS LCP', 'ratio', 'TBT', 'CLS', 'budget']
   const rows = results.map((r) => {
     const lh = r.lighthouse
     return [
       r.path,
       `${(r.jsGzip / 1000).toFixed(1)} kB`,
+      `${jsBudgetKb(r.path)}`,
       `${(r.jsLoadedGzip / 1000).toFixed(1)} kB`,
       `${(r.cssGzip / 1000).toFixed(1)} kB`,
       `${(r.htmlBytes / 1000).toFixed(1)} kB`,
@@ -251,9 +302,11 @@ function printTable(results: RouteResult[]) {
 
 async function main() {
   if (!noBuild) {
-    const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, DIST: dist } })
+    const env = { ...process.env, DIST: dist, VITE_LOGO_SERVICE_URL: process.env.VITE_LOGO_SERVICE_URL ?? BENCH_LOGOS }
+    const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env })
     if (res.status !== 0) throw new Error('build failed')
   }
+  writeBenchLogos()
   // Public routes only: signed-in pages (onboarding) redirect a visitor without a session, so there is no page
   // of theirs to measure here.
   const publicPaths = PAGES.filter((p) => !('signedIn' in p && p.signedIn)).map((p) => p.path)
@@ -310,7 +363,10 @@ async function main() {
   console.log(over.length ? `\nCI-enforced budgets met on ${results.length} routes; see OVER rows above.` : `\nAll ${results.length} routes within budget.`)
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+// Run only as a script: the tests import the pure helpers above.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,63 @@
+import { inflateSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { BUDGETS, firstLoadJs, jsBudgetKb, solidPng, stripScripts } from './bench'
+
+describe('jsBudgetKb', () => {
+  it('gives landing pages and form flows 150 kB and every other page the static budget', () => {
+    for (const path of ['/', '/care', '/education', '/housing', '/construction']) expect(jsBudgetKb(path)).toBe(BUDGETS.landingJsKb)
+    for (const path of ['/auth', '/contact', '/partner-apply']) expect(jsBudgetKb(path)).toBe(BUDGETS.flowJsKb)
+    for (const path of ['/about', '/privacy', '/lms-partner', '/roi-calculator']) expect(jsBudgetKb(path)).toBe(BUDGETS.staticJsKb)
+    expect(BUDGETS.staticJsKb).toBe(120)
+    expect(BUDGETS.landingJsKb).toBe(150)
+  })
+})
+
+describe('firstLoadJs', () => {
+  const files: Record<string, string> = {
+    '/assets/entry.js': 'import"./framework.js";import{a}from"./shared.js";const l=()=>import("./lazy.js")',
+    '/assets/framework.js': 'export const f=1',
+    '/assets/shared.js': 'import{f}from"./framework.js";export const a=f',
+    '/assets/route.js': 'import{a}from"./shared.js"',
+    '/assets/lazy.js': 'import"./only-lazy.js"',
+    '/assets/only-lazy.js': '',
+  }
+  const read = (file: string) => {
+    const text = files[file]
+    if (text === undefined) throw new Error(`unexpected read of ${file}`)
+    return text
+  }
+
+  it('follows static imports from the scripts and module preloads, but not dynamic imports', () => {
+    const html = '<script type="module" src="/assets/entry.js"></script><link rel="modulepreload" href="/assets/route.js">'
+    expect([...firstLoadJs(html, read)].sort()).toEqual(['/assets/entry.js', '/assets/framework.js', '/assets/route.js', '/assets/shared.js'])
+  })
+
+  it('counts nothing for a page without scripts', () => {
+    expect(firstLoadJs('<p>static</p><link rel="stylesheet" href="/assets/x.css">', read).size).toBe(0)
+  })
+})
+
+describe('stripScripts', () => {
+  it('removes inline and external scripts and module preloads, and keeps the rest', () => {
+    const html =
+      '<head><link rel="modulepreload" href="/assets/a.js"><link rel="stylesheet" href="/a.css"><script type="application/ld+json">{}</script></head>' +
+      '<body><h1>Hi</h1><script type="module" src="/assets/e.js"></script><script>self.$_TSR={}</script></body>'
+    expect(stripScripts(html)).toBe('<head><link rel="stylesheet" href="/a.css"></head><body><h1>Hi</h1></body>')
+  })
+})
+
+describe('solidPng', () => {
+  it('writes a valid PNG of the size and colour asked for', () => {
+    const png = solidPng(4, '#13b5ea')
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR')
+    expect(png.readUInt32BE(16)).toBe(4)
+    expect(png.readUInt32BE(20)).toBe(4)
+    const idatLength = png.readUInt32BE(33)
+    expect(png.subarray(37, 41).toString('ascii')).toBe('IDAT')
+    const pixels = inflateSync(png.subarray(41, 41 + idatLength))
+    expect(pixels.length).toBe(4 * (1 + 4 * 3))
+    expect([...pixels.subarray(0, 4)]).toEqual([0, 0x13, 0xb5, 0xea])
+    expect(png.subarray(png.length - 8, png.length - 4).toString('ascii')).toBe('IEND')
+  })
+})
