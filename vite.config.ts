@@ -12,6 +12,8 @@ export default defineConfig({
       build: {
         outDir: `${dist}/client`,
         sourcemap: process.env.SOURCEMAP === 'true',
+        // One chunk for the framework instead of many small shared ones: fewer requests, and gzip compresses
+        // the modules together (about 1 kB less first-load JS on every page).
         rolldownOptions: {
           output: {
             codeSplitting: {
