@@ -25,8 +25,8 @@ function text(value: unknown): string | undefined {
 }
 
 /** Copies only the defined values, so links built from the result carry no empty parameters. */
-function defined<T extends object>(values: T): T {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as T
+export function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
 }
 
 /** /contact: `?service=ready4life` selects the youth programme; anything else is ignored. */

@@ -7,6 +7,7 @@ import { signupMachine } from '../../../machines/signup.machine'
 import { emailConfirmationActors, signupActors } from '../../backend/auth'
 import { config } from '../../config'
 import { inspect } from '../../devtools/inspector'
+import { defined } from '../../domain/routeSearch'
 import type { AuthArrival } from '../../domain/signup'
 import { pageEntry } from '../../seo/pages'
 import { notify } from '../../ui/Toaster'
@@ -43,10 +44,6 @@ function fragmentParams(): AuthArrival {
     error_code: pick('error_code'),
     error_description: pick('error_description'),
   }
-}
-
-function defined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
 const signupLogic = signupMachine.provide({
