@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { BUDGETS, firstLoadJs, jsBudgetKb, solidPng, stripScripts } from './bench'
+import { BUDGETS, changesSince, firstLoadJs, jsBudgetKb, solidPng, stripScripts } from './bench'
 
 describe('jsBudgetKb', () => {
   it('gives landing pages and form flows 150 kB and every other page the static budget', () => {
@@ -59,5 +59,31 @@ describe('solidPng', () => {
     expect(pixels.length).toBe(4 * (1 + 4 * 3))
     expect([...pixels.subarray(0, 4)]).toEqual([0, 0x13, 0xb5, 0xea])
     expect(png.subarray(png.length - 8, png.length - 4).toString('ascii')).toBe('IEND')
+  })
+})
+
+describe('changesSince', () => {
+  const result = (path: string, jsGzip: number, performance?: number) => ({
+    path,
+    jsGzip,
+    jsLoadedGzip: jsGzip,
+    cssGzip: 0,
+    htmlBytes: 0,
+    supabase: false,
+    failures: [],
+    checks: [],
+    ...(performance === undefined
+      ? {}
+      : { lighthouse: { performance, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1, tbtMs: 0, cls: 0, noScriptLcpMs: 1, lcpRatio: 1 } }),
+  })
+
+  it('names the routes whose first-load JS or scores moved, and skips the rest', () => {
+    const previous = { at: '2026-11-22T00:00:00.000Z', results: [result('/', 136_500, 100), result('/about', 113_700), result('/gone', 1)] }
+    const now = [result('/', 140_050, 97), result('/about', 113_750), result('/new', 5)]
+    expect(changesSince(previous, now)).toEqual(['/: JS +3.5 kB, performance 100 -> 97'])
+  })
+
+  it('reports a shrink with its sign', () => {
+    expect(changesSince({ at: '', results: [result('/x', 120_000)] }, [result('/x', 115_000)])).toEqual(['/x: JS -5.0 kB'])
   })
 })

@@ -300,6 +300,43 @@ function printTable(results: RouteResult[]) {
   for (const row of rows) console.log(line(row))
 }
 
+interface Report {
+  at: string
+  results: RouteResult[]
+}
+
+/** What moved since another run: first-load JS by at least 0.1 kB, or a Lighthouse score. */
+export function changesSince(previous: Report, results: RouteResult[]): string[] {
+  const lines: string[] = []
+  for (const r of results) {
+    const before = previous.results.find((p) => p.path === r.path)
+    if (!before) continue
+    const parts: string[] = []
+    const jsDelta = (r.jsGzip - before.jsGzip) / 1000
+    if (Math.abs(jsDelta) >= 0.1) parts.push(`JS ${jsDelta > 0 ? '+' : ''}${jsDelta.toFixed(1)} kB`)
+    const scores = ['performance', 'accessibility', 'bestPractices', 'seo'] as const
+    for (const key of scores) {
+      const [a, b] = [before.lighthouse?.[key], r.lighthouse?.[key]]
+      if (a !== undefined && b !== undefined && a !== b) parts.push(`${key} ${a} -> ${b}`)
+    }
+    if (parts.length) lines.push(`${r.path}: ${parts.join(', ')}`)
+  }
+  return lines
+}
+
+/** Compares with bench-results/latest.json (the previous run) before it is replaced. */
+function printChanges(results: RouteResult[]) {
+  let previous: Report
+  try {
+    previous = JSON.parse(readFileSync('bench-results/latest.json', 'utf8')) as Report
+  } catch {
+    return
+  }
+  const lines = changesSince(previous, results)
+  console.log(`\nSince the previous run (${previous.at}): ${lines.length ? '' : 'no change in first-load JS or scores'}`)
+  for (const line of lines) console.log(`  ${line}`)
+}
+
 async function main() {
   if (!noBuild) {
     const env = { ...process.env, DIST: dist, VITE_LOGO_SERVICE_URL: process.env.VITE_LOGO_SERVICE_URL ?? BENCH_LOGOS }
@@ -349,6 +386,7 @@ async function main() {
 
   for (const r of results) checkBudgets(r, !PAGES.find((p) => p.path === r.path && 'noindex' in p && p.noindex))
   printTable(results)
+  printChanges(results)
   mkdirSync('bench-results', { recursive: true })
   const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, results }, null, 2)
   writeFileSync('bench-results/latest.json', report)
