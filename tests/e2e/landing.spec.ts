@@ -132,6 +132,37 @@ test('the feature table toggles, and resets when the sector tab changes (client-
   await expect(page.getByRole('link', { name: /Refer a young person/ })).toHaveCount(0)
 })
 
+test('the feature table and carousel machines load after hydration; a click before that is not lost', async ({ page }) => {
+  // Hold the lazily loaded machines chunk until the click has happened.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const requested: string[] = []
+  await page.route(/\/assets\/landingActors-[^/]+\.js$/, async (route) => {
+    requested.push(route.request().url())
+    await held
+    await route.continue()
+  })
+  await page.setViewportSize(WIDTHS.desktop)
+  await open(page, '/housing')
+  const table = page.getByTestId('feature-table')
+  const rows = table.locator('tbody tr')
+  // The page is hydrated and interactive, its first-load scripts did not include the machines, and the
+  // sections show what the server rendered.
+  await expect.poll(() => requested.length).toBe(1)
+  expect(await (await page.request.get('/housing')).text()).not.toContain('landingActors')
+  await expect(table).toHaveAttribute('data-state', 'short')
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-state', 'waiting')
+  await table.getByRole('button', { name: 'Learn more' }).click()
+  await expect(rows).toHaveCount(SECTOR_CONTENT.housing.featureRows.length)
+
+  release()
+  await expect(table).toHaveAttribute('data-state', 'extended')
+  await expect(rows).toHaveCount(SECTOR_CONTENT.housing.featureRows.length + SHARED_FEATURE_ROWS.length)
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-state', /moving|still/)
+})
+
 test('on mobile the feature table is a list of cards with the same toggle', async ({ page }) => {
   await page.setViewportSize(WIDTHS.mobile)
   await open(page, '/construction')

@@ -1,20 +1,26 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId } from 'react'
-import { featureTableMachine } from '../../../machines/featureTable.machine'
 import { type FeatureRow, SECTOR_CONTENT, SHARED_FEATURE_ROWS } from '../../content/sectors'
 import type { Sector } from '../../domain/sectors'
 import { inspect } from '../../devtools/inspector'
 import { Button } from '../../ui/Button'
+import { useDeferredActor } from '../shared/useDeferredActor'
+import { FEATURE_TABLE_INITIAL, featureTableExtended } from './actorViews'
 import * as s from './landing.css'
 
-/** 'Features that move you forward': a table on tablet and desktop, cards on mobile; short or extended list. */
+/**
+ * 'Features that move you forward': a table on tablet and desktop, cards on mobile; short or extended list.
+ * Its machine (machines/featureTable.machine.ts) starts after hydration: the section is below the fold.
+ */
 export function FeatureTable({ sector }: { sector: Sector }) {
-  const actor = useActorRef(featureTableMachine, { input: { sector }, inspect })
-  const extended = useSelector(actor, (snap) => snap.matches('extended'))
+  const [extended, send] = useDeferredActor(
+    () => import('./landingActors').then((m) => m.startFeatureTable(sector, inspect)),
+    featureTableExtended,
+    FEATURE_TABLE_INITIAL,
+  )
   // The sector tabs are client-side links: tell the machine, which returns to the short list.
   useEffect(() => {
-    actor.send({ type: 'SECTOR_CHANGED', sector })
-  }, [actor, sector])
+    send({ type: 'SECTOR_CHANGED', sector })
+  }, [send, sector])
   const id = useId()
   const rows: readonly FeatureRow[] = extended ? [...SECTOR_CONTENT[sector].featureRows, ...SHARED_FEATURE_ROWS] : SECTOR_CONTENT[sector].featureRows
   return (
@@ -60,7 +66,7 @@ export function FeatureTable({ sector }: { sector: Sector }) {
         ))}
       </ul>
       <div>
-        <Button variant="outline" aria-expanded={extended} aria-controls={`${id}-table ${id}-cards`} onClick={() => actor.send({ type: extended ? 'SHOW_LESS' : 'SHOW_MORE' })}>
+        <Button variant="outline" aria-expanded={extended} aria-controls={`${id}-table ${id}-cards`} onClick={() => send({ type: extended ? 'SHOW_LESS' : 'SHOW_MORE' })}>
           {extended ? 'Show less' : 'Learn more'}
         </Button>
       </div>

@@ -1,53 +1,59 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { CAROUSEL_LOOP_MS, carouselMachine } from '../../../machines/carousel.machine'
 import type { Testimonial } from '../../content/testimonials'
 import { inspect } from '../../devtools/inspector'
 import { useReducedMotion } from '../motion/ReduceMotion'
 import { TestimonialQuote, type TestimonialQuoteClasses } from '../shared/TestimonialQuote'
+import { useDeferredActor } from '../shared/useDeferredActor'
+import { CAROUSEL_INITIAL, carouselView, sameCarouselView } from './actorViews'
 import * as s from './landing.css'
 
 /**
  * Continuous testimonials carousel. The list is rendered twice (the copy aria-hidden) and the track moves by
  * half its width per loop with a Web Animation on `transform` only; hovering changes the playback rate (so the
  * position never jumps), a hidden tab pauses it, reduced motion removes it and shows a static grid.
+ * Its machine (machines/carousel.machine.ts) starts after hydration; until then the carousel waits, still, as
+ * the server rendered it.
  */
 export function TestimonialCarousel({ items, labelledBy }: { items: readonly Testimonial[]; labelledBy: string }) {
   const trackRef = useRef<HTMLUListElement>(null)
   const animation = useRef<Animation | null>(null)
   const reduced = useReducedMotion()
-  const actor = useActorRef(
-    carouselMachine.provide({
-      actions: {
-        playAnimation: () => {
-          const track = trackRef.current
-          if (animation.current) return animation.current.play()
-          if (!track || typeof track.animate !== 'function') return
-          animation.current = track.animate([{ transform: 'translate3d(0, 0, 0)' }, { transform: 'translate3d(-50%, 0, 0)' }], {
-            duration: CAROUSEL_LOOP_MS.normal,
-            iterations: Number.POSITIVE_INFINITY,
-            easing: 'linear',
-          })
-        },
-        setLoopDuration: (_, { loopMs }) => animation.current?.updatePlaybackRate(CAROUSEL_LOOP_MS.normal / loopMs),
-        pauseAnimation: () => animation.current?.pause(),
-        stopAnimation: () => {
-          animation.current?.cancel()
-          animation.current = null
-        },
-      },
-    }),
-    { inspect },
+  const [{ still, state }, send] = useDeferredActor(
+    () =>
+      import('./landingActors').then(({ startCarousel, CAROUSEL_LOOP_MS }) =>
+        startCarousel(
+          {
+            playAnimation: () => {
+              const track = trackRef.current
+              if (animation.current) return animation.current.play()
+              if (!track || typeof track.animate !== 'function') return
+              animation.current = track.animate([{ transform: 'translate3d(0, 0, 0)' }, { transform: 'translate3d(-50%, 0, 0)' }], {
+                duration: CAROUSEL_LOOP_MS.normal,
+                iterations: Number.POSITIVE_INFINITY,
+                easing: 'linear',
+              })
+            },
+            setLoopDuration: (_, { loopMs }) => animation.current?.updatePlaybackRate(CAROUSEL_LOOP_MS.normal / loopMs),
+            pauseAnimation: () => animation.current?.pause(),
+            stopAnimation: () => {
+              animation.current?.cancel()
+              animation.current = null
+            },
+          },
+          inspect,
+        ),
+      ),
+    carouselView,
+    CAROUSEL_INITIAL,
+    sameCarouselView,
   )
-  const still = useSelector(actor, (snap) => snap.matches('still'))
-  const state = useSelector(actor, (snap) => (snap.matches('moving') ? 'moving' : String(snap.value)))
 
   useEffect(() => {
-    actor.send({ type: 'MOTION_PREFERENCE_CHANGED', reduce: reduced })
-  }, [actor, reduced])
+    send({ type: 'MOTION_PREFERENCE_CHANGED', reduce: reduced })
+  }, [send, reduced])
 
   useEffect(() => {
-    const report = () => actor.send({ type: 'VISIBILITY_CHANGED', hidden: document.visibilityState === 'hidden' })
+    const report = () => send({ type: 'VISIBILITY_CHANGED', hidden: document.visibilityState === 'hidden' })
     report()
     document.addEventListener('visibilitychange', report)
     return () => {
@@ -55,7 +61,7 @@ export function TestimonialCarousel({ items, labelledBy }: { items: readonly Tes
       animation.current?.cancel()
       animation.current = null
     }
-  }, [actor])
+  }, [send])
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover only slows the decorative motion; nothing to operate
@@ -63,8 +69,8 @@ export function TestimonialCarousel({ items, labelledBy }: { items: readonly Tes
       className={s.carouselViewport}
       data-state={state}
       data-testid="carousel"
-      onMouseEnter={() => actor.send({ type: 'HOVER_STARTED' })}
-      onMouseLeave={() => actor.send({ type: 'HOVER_ENDED' })}
+      onMouseEnter={() => send({ type: 'HOVER_STARTED' })}
+      onMouseLeave={() => send({ type: 'HOVER_ENDED' })}
     >
       <ul className={s.carouselTrack} ref={trackRef} aria-labelledby={labelledBy}>
         {items.map((t) => (
