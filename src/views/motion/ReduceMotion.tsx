@@ -1,75 +1,44 @@
-import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react'
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type { reduceMotionMachine } from '../../../machines/reduceMotion.machine'
+import { useDeferredActor } from '../shared/useDeferredActor'
 
 export { CHANGE_EVENT, STORAGE_KEY } from './constants'
 
 /**
  * The reduce-motion machine (machines/reduceMotion.machine.ts) runs in an actor that is loaded right after
- * hydration (./reduceMotionActor), so xstate is not first-load JavaScript on pages that need no other machine.
- * Until it runs, motion follows the CSS media query alone, and a toggle pressed meanwhile is applied on start.
+ * hydration (./reduceMotionActor, through useDeferredActor), so xstate is not first-load JavaScript on pages
+ * that need no other machine. Until it runs, motion follows the CSS media query alone, and a toggle pressed
+ * meanwhile is applied when it starts.
  */
-class ReduceMotionStore {
-  private reduced = false
-  private readonly listeners = new Set<() => void>()
-  private toggleActor: (() => void) | null = null
-  private pendingToggles = 0
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
-  getSnapshot = () => this.reduced
-  set = (reduced: boolean) => {
-    if (reduced === this.reduced) return
-    this.reduced = reduced
-    for (const listener of this.listeners) listener()
-  }
-  toggle = () => {
-    if (this.toggleActor) this.toggleActor()
-    else this.pendingToggles++
-  }
-  attach(toggle: () => void) {
-    this.toggleActor = toggle
-    for (; this.pendingToggles > 0; this.pendingToggles--) toggle()
-  }
+interface ReduceMotion {
+  reduced: boolean
+  toggle: () => void
 }
 
-const StoreContext = createContext<ReduceMotionStore | null>(null)
+const ReduceMotionContext = createContext<ReduceMotion | null>(null)
+
+const isReduced = (snapshot: SnapshotFrom<typeof reduceMotionMachine>) => snapshot.matches('reduced')
 
 export function ReduceMotionProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => new ReduceMotionStore())
-  useEffect(() => {
-    let stop: (() => void) | undefined
-    let cancelled = false
-    import('./reduceMotionActor').then(({ startReduceMotionActor }) => {
-      if (cancelled) return
-      const actor = startReduceMotionActor(store.set)
-      store.attach(actor.toggle)
-      stop = actor.stop
-    })
-    return () => {
-      cancelled = true
-      stop?.()
-    }
-  }, [store])
-  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
+  // Starts at the server's value (full motion): React keeps server-rendered attributes on a hydration mismatch,
+  // so the client's value must only arrive after hydration, which the deferred start guarantees.
+  const [reduced, send] = useDeferredActor(() => import('./reduceMotionActor').then((m) => m.startReduceMotionActor()), isReduced, false)
+  const value = useMemo(() => ({ reduced, toggle: () => send({ type: 'TOGGLE' }) }), [reduced, send])
+  return <ReduceMotionContext.Provider value={value}>{children}</ReduceMotionContext.Provider>
 }
 
-function useStore(): ReduceMotionStore {
-  const store = useContext(StoreContext)
-  if (!store) throw new Error('useReducedMotion needs <ReduceMotionProvider> (mounted in the root route)')
-  return store
+function useReduceMotion(): ReduceMotion {
+  const value = useContext(ReduceMotionContext)
+  if (!value) throw new Error('useReducedMotion needs <ReduceMotionProvider> (mounted in the root route)')
+  return value
 }
 
-/**
- * True when animations should stay still. During hydration this reports the server's value (full motion):
- * React keeps server-rendered attributes on a mismatch, so reporting the client's value there would leave
- * the DOM stale. React re-renders with the real value right after hydration.
- */
+/** True when animations should stay still; false (the server's value) until the actor has started. */
 export function useReducedMotion(): boolean {
-  const store = useStore()
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, () => false)
+  return useReduceMotion().reduced
 }
 
 export function useToggleReducedMotion(): () => void {
-  return useStore().toggle
+  return useReduceMotion().toggle
 }

@@ -3,7 +3,6 @@ import { type ReduceMotionEvent, reduceMotionMachine } from '../../../machines/r
 import { inspect } from '../../devtools/inspector'
 import { CHANGE_EVENT, STORAGE_KEY } from './constants'
 
-
 function readStored(): boolean | null {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEY)
@@ -46,10 +45,6 @@ const machine = reduceMotionMachine.provide({
 })
 
 /** Start the browser's reduce-motion actor (client only). */
-export function startReduceMotionActor(onChange: (reduced: boolean) => void) {
-  const actor = createActor(machine, { input: { stored: null, system: false }, inspect })
-  actor.subscribe((snapshot) => onChange(snapshot.matches('reduced')))
-  actor.start()
-  onChange(actor.getSnapshot().matches('reduced'))
-  return { toggle: () => actor.send({ type: 'TOGGLE' }), stop: () => actor.stop() }
+export function startReduceMotionActor() {
+  return createActor(machine, { input: { stored: null, system: false }, inspect }).start()
 }

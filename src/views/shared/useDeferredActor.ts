@@ -9,13 +9,14 @@ export interface StartedActor<TSnapshot, TEvent> {
 }
 
 /**
- * The actor of a below-the-fold section, started right after hydration by `start`, which imports its machine
- * lazily: neither the machine nor xstate is then first-load JavaScript (the reduce-motion actor loads the same
- * way). Until the actor runs, the view shows `initial`, which must be what the server rendered: `select` of the
- * machine's initial snapshot (each use is checked by a unit test). Events sent meanwhile are queued and
- * delivered in order once it starts, so a click during the load is not lost.
+ * An actor started right after hydration by `start`, which imports its machine lazily, so that neither the
+ * machine nor xstate is first-load JavaScript: for below-the-fold sections (the landing page's feature table and
+ * carousel) and for the reduce-motion setting. Until the actor runs, the view shows `initial`, which must be
+ * what the server rendered: `select` of the machine's initial snapshot, or the server's value (each use is
+ * checked by a unit test or says why). Events sent meanwhile are queued and delivered in order once it starts,
+ * so a click during the load is not lost.
  *
- * `start` and `select` are read once, on mount: later renders' closures are not used.
+ * `start`, `select` and `equal` are read once, on mount: later renders' closures are not used.
  */
 export function useDeferredActor<TSnapshot, TEvent, TSelected>(
   start: () => Promise<StartedActor<TSnapshot, TEvent>>,
