@@ -56,10 +56,28 @@ export async function completeSignup(payload: CompleteSignupPayload): Promise<Co
   return { success: data?.success === true }
 }
 
+/** supabase-js keeps the PKCE code verifier under `<storageKey>-code-verifier` in its storage (localStorage). */
+function codeVerifiers(): Array<[string, string]> {
+  if (typeof window === 'undefined') return []
+  const entries: Array<[string, string]> = []
+  for (let i = 0; i < window.localStorage.length; i++) {
+    const key = window.localStorage.key(i)
+    const value = key?.endsWith('-code-verifier') ? window.localStorage.getItem(key) : null
+    if (key && value !== null) entries.push([key, value])
+  }
+  return entries
+}
+
 export async function exchangeCode(code: string): Promise<void> {
   const supabase = await getSupabase()
+  const verifiers = codeVerifiers()
   const { error } = await supabase.auth.exchangeCodeForSession(code)
-  if (error) throw failure('confirmation', error)
+  if (error) {
+    // supabase-js deletes the code verifier whatever went wrong. When the server was not reached or failed
+    // (a retryable error), the code has not been used, so the verifier goes back and "Try again" can work.
+    if (error.name === 'AuthRetryableFetchError') for (const [key, value] of verifiers) window.localStorage.setItem(key, value)
+    throw failure('confirmation', error)
+  }
 }
 
 export async function setSessionFromTokens(accessToken: string, refreshToken: string): Promise<void> {

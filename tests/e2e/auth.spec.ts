@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
+import { emailSignUp, signInPage } from '../support/sessions'
 import { seriousViolations, waitForHydration, watchConsole } from './support'
 
 /**
@@ -203,6 +204,23 @@ test('a link opened in another browser says the e-mail is confirmed; opened agai
   await page.getByLabel('Email you signed up with').fill(uniqueEmail('unknown'))
   await page.getByRole('button', { name: 'Send a new confirmation email' }).click()
   await expect(toast(page, 'Confirmation email sent')).toBeVisible()
+})
+
+test('a confirmation cut off by the network succeeds on Try again in the browser that signed up', async ({ page }) => {
+  const signup = await emailSignUp()
+  await signInPage(page, signup)
+  let attempts = 0
+  await page.route(
+    (url) => url.pathname === '/auth/v1/token' && url.searchParams.get('grant_type') === 'pkce',
+    (route) => (++attempts === 1 ? route.abort('internetdisconnected') : route.continue()),
+  )
+  await page.goto(signup.link)
+  await expect(page.getByRole('heading', { name: 'We could not confirm your email' })).toBeVisible()
+  // supabase-js dropped its code verifier with the failed request; the page put it back, so the same code works.
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(toast(page, 'Email confirmed!')).toBeVisible()
+  expect(attempts).toBe(2)
+  await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === config.appUrl.replace(/\/$/, ''), { timeout: 5_000 })
 })
 
 test('an expired link offers a new confirmation e-mail and shows the server refusing one within a minute', async ({ page }) => {

@@ -8,9 +8,9 @@ import type { PathModel } from './model'
  * session (still the form), ?error_code=otp_expired (the link expired: a form for a new e-mail), ?verified=true,
  * the mailed link in the browser that signed up (its PKCE code verifier there: the code exchange is held until
  * CODE_ANSWERED or CODE_DROPPED) or in another browser (no verifier: 'Your email is confirmed'). REDIRECT_DELAY
- * is the real 1-second redirect to the app. A dropped exchange is final for that code: supabase-js deletes the
- * verifier on any failure, so Try again lands on "confirmed elsewhere" (the server confirmed the e-mail when
- * the link was opened). The resend call is held until RESEND_SUCCEEDED / RESEND_FAILED.
+ * is the real 1-second redirect to the app. A dropped exchange never reached the server, so the code is still
+ * good: Try again exchanges it again (src/backend/auth.ts puts back the code verifier that supabase-js deletes
+ * on any failure). The resend call is held until RESEND_SUCCEEDED / RESEND_FAILED.
  * State ids are the app machine's (`emailConfirmation.linkInvalid`, …).
  */
 export type LinkKind = 'signup' | 'expired' | 'verified' | 'code' | 'codeElsewhere'
@@ -70,7 +70,7 @@ export const emailConfirmationModel = setup({
         CODE_DROPPED: { target: 'failed', actions: assign({ toast: 'Unexpected error' }) },
       },
     },
-    failed: { on: { RETRY: { target: 'confirmedElsewhere', actions: assign({ toast: null }) } } },
+    failed: { on: { RETRY: { target: 'exchangingCode', actions: assign({ toast: null }) } } },
     confirmed: { on: { REDIRECT_DELAY: 'redirecting' } },
     verified: { on: { REDIRECT_DELAY: 'redirecting' } },
     redirecting: { type: 'final' },
@@ -134,7 +134,7 @@ export const emailConfirmationPaths: PathModel = {
         case 'CODE_DROPPED':
           return { type: 'xstate.error.actor.exchangeCode', error: { kind: 'network', message: 'Failed to fetch' } }
         case 'RETRY':
-          return [{ type: 'RETRY' }, { type: 'xstate.error.actor.exchangeCode', error: verifierMissing }]
+          return { type: 'RETRY' }
         case 'REDIRECT_DELAY':
           return [{ type: 'xstate.after.redirectDelay.emailConfirmation.confirmed' }, { type: 'xstate.after.redirectDelay.emailConfirmation.verified' }]
         case 'REQUEST_NEW_EMAIL':
