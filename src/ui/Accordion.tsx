@@ -1,5 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
-import { nextIndex } from './keyboard'
+import { type ReactNode, useId, useState } from 'react'
+import { useArrowFocus } from './keyboard'
 import * as s from './Accordion.css'
 
 export interface AccordionItem {
@@ -19,14 +19,7 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[];
   const Heading = `h${headingLevel}` as const
   const [open, setOpen] = useState<string | null>(null)
   const base = useId()
-  const triggers = useRef<Array<HTMLButtonElement | null>>([])
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = nextIndex(event.key, index, items.length, 'vertical')
-    if (target === undefined) return
-    event.preventDefault()
-    triggers.current[target]?.focus()
-  }
+  const arrows = useArrowFocus(items.length, 'vertical')
 
   return (
     <div className={s.root}>
@@ -39,9 +32,7 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[];
           <div key={item.id} className={s.item} data-state={state}>
             <Heading className={s.header}>
               <button
-                ref={(el) => {
-                  triggers.current[index] = el
-                }}
+                ref={arrows.ref(index)}
                 type="button"
                 id={triggerId}
                 className={s.trigger}
@@ -49,7 +40,7 @@ export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[];
                 aria-expanded={expanded}
                 aria-controls={panelId}
                 onClick={() => setOpen(expanded ? null : item.id)}
-                onKeyDown={(event) => onKeyDown(event, index)}
+                onKeyDown={(event) => arrows.onKeyDown(event, index)}
               >
                 {item.title}
                 <svg className={s.chevron} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">

@@ -1,5 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
-import { nextIndex } from './keyboard'
+import { type ReactNode, useId, useState } from 'react'
+import { useArrowFocus } from './keyboard'
 import * as s from './Tabs.css'
 
 export interface TabItem<V extends string> {
@@ -32,21 +32,16 @@ export function Tabs<V extends string>({
   const [uncontrolled, setUncontrolled] = useState<V | undefined>(defaultValue ?? items[0]?.value)
   const selected = value ?? uncontrolled
   const base = useId()
-  const tabs = useRef<Array<HTMLButtonElement | null>>([])
-
   const select = (next: V) => {
     if (value === undefined) setUncontrolled(next)
     if (next !== selected) onValueChange?.(next)
   }
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const target = nextIndex(event.key, index, items.length, 'horizontal')
-    const item = target === undefined ? undefined : items[target]
-    if (target === undefined || !item) return
-    event.preventDefault()
-    tabs.current[target]?.focus()
-    select(item.value)
-  }
+  // Automatic activation: moving the focus selects the tab.
+  const arrows = useArrowFocus(items.length, 'horizontal', (index) => {
+    const item = items[index]
+    if (item) select(item.value)
+  })
 
   return (
     <div>
@@ -56,9 +51,7 @@ export function Tabs<V extends string>({
           return (
             <button
               key={item.value}
-              ref={(el) => {
-                tabs.current[index] = el
-              }}
+              ref={arrows.ref(index)}
               type="button"
               role="tab"
               id={`${base}-${item.value}-tab`}
@@ -68,7 +61,7 @@ export function Tabs<V extends string>({
               data-state={active ? 'active' : 'inactive'}
               className={s.trigger}
               onClick={() => select(item.value)}
-              onKeyDown={(event) => onKeyDown(event, index)}
+              onKeyDown={(event) => arrows.onKeyDown(event, index)}
             >
               {item.label}
             </button>
