@@ -1,7 +1,6 @@
 import { useEffect, useId } from 'react'
 import { type FeatureRow, SECTOR_CONTENT, SHARED_FEATURE_ROWS } from '../../content/sectors'
 import type { Sector } from '../../domain/sectors'
-import { inspect } from '../../devtools/inspector'
 import { Button } from '../../ui/Button'
 import { useDeferredActor } from '../shared/useDeferredActor'
 import { FEATURE_TABLE_INITIAL, featureTableExtended } from './actorViews'
@@ -13,7 +12,7 @@ import * as s from './landing.css'
  */
 export function FeatureTable({ sector }: { sector: Sector }) {
   const [extended, send] = useDeferredActor(
-    () => import('./landingActors').then((m) => m.startFeatureTable(sector, inspect)),
+    () => import('./landingActors').then((m) => m.startFeatureTable(sector)),
     featureTableExtended,
     FEATURE_TABLE_INITIAL,
   )

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react'
 import type { Testimonial } from '../../content/testimonials'
-import { inspect } from '../../devtools/inspector'
 import { useReducedMotion } from '../motion/ReduceMotion'
 import { TestimonialQuote, type TestimonialQuoteClasses } from '../shared/TestimonialQuote'
 import { useDeferredActor } from '../shared/useDeferredActor'
@@ -40,7 +39,6 @@ export function TestimonialCarousel({ items, labelledBy }: { items: readonly Tes
               animation.current = null
             },
           },
-          inspect,
         ),
       ),
     carouselView,
