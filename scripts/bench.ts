@@ -342,8 +342,8 @@ async function main() {
     const env = { ...process.env, DIST: dist, VITE_LOGO_SERVICE_URL: process.env.VITE_LOGO_SERVICE_URL ?? BENCH_LOGOS }
     const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env })
     if (res.status !== 0) throw new Error('build failed')
+    writeBenchLogos()
   }
-  writeBenchLogos()
   // Public routes only: signed-in pages (onboarding) redirect a visitor without a session, so there is no page
   // of theirs to measure here.
   const publicPaths = PAGES.filter((p) => !('signedIn' in p && p.signedIn)).map((p) => p.path)
