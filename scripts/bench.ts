@@ -222,17 +222,27 @@ async function measureLoad(paths: string[]): Promise<Map<string, { js: number; c
   return out
 }
 
+/** Attempts per page: Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) and asks to be run again. */
+const LIGHTHOUSE_ATTEMPTS = 3
+
 async function runLighthouse(url: string, chromePort: number) {
-  const result = await lighthouse(url, {
-    port: chromePort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    formFactor: 'mobile',
-    throttlingMethod: (process.env.BENCH_THROTTLING as 'simulate' | 'devtools' | undefined) ?? 'devtools',
-  })
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-  if (result.lhr.runtimeError) console.log(`${url}: Lighthouse runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`)
+  let result: Awaited<ReturnType<typeof lighthouse>>
+  for (let attempt = 1; ; attempt++) {
+    result = await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      formFactor: 'mobile',
+      throttlingMethod: (process.env.BENCH_THROTTLING as 'simulate' | 'devtools' | undefined) ?? 'devtools',
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    const error = result.lhr.runtimeError
+    if (!error) break
+    console.log(`${url}: Lighthouse runtime error ${error.code} (attempt ${attempt} of ${LIGHTHOUSE_ATTEMPTS}): ${error.message}`)
+    // The last attempt's result stands: its missing scores and timings fail the budgets.
+    if (attempt === LIGHTHOUSE_ATTEMPTS) break
+  }
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
   return {
