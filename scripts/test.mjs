@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 
 const only = process.env.TEST_ONLY
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -38,9 +39,39 @@ function ensureChromium() {
   run('install chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'])
 }
 
+/** Whether nothing listens on 127.0.0.1:port (binding it is the only reliable check). */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)))
+  })
+}
+
+/**
+ * The port base for the end-to-end run: E2E_PORT_BASE when given, otherwise the first base, in steps of 100,
+ * whose site, backend and mail ports (scripts/e2e-env.ts) are all free. A machine that already has something
+ * on 4173, 54421 or 54424 (another run, a developer's server) then gets shifted ports instead of a failed run.
+ */
+async function choosePortBase() {
+  if (process.env.E2E_PORT_BASE !== undefined) return Number(process.env.E2E_PORT_BASE)
+  for (let base = 0; base <= 2000; base += 100) {
+    // The default site, backend and mail ports of scripts/e2e-env.ts.
+    const free = await Promise.all([4173, 54421, 54424].map((p) => portFree(p + base)))
+    if (free.every(Boolean)) return base
+    console.log(`ports at base ${base} are in use; trying base ${base + 100}`)
+  }
+  console.error('No free port base for the end-to-end run (tried 0–2000). Set E2E_PORT_BASE.')
+  process.exit(1)
+}
+
+let portBase = 0
 function e2eEnv() {
-  const base = Number(process.env.E2E_PORT_BASE ?? 0)
-  return { DIST: process.env.DIST ?? 'dist-test', VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + base}` }
+  return {
+    E2E_PORT_BASE: String(portBase),
+    DIST: process.env.DIST ?? 'dist-test',
+    VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + portBase}`,
+  }
 }
 
 if (only !== 'unit') ensureChromium()
@@ -50,6 +81,7 @@ if (!only) {
 }
 if (only !== 'e2e') run('vitest', 'npx', ['vitest', 'run'])
 if (only !== 'unit') {
+  portBase = await choosePortBase()
   const routeTree = 'src/routeTree.gen.ts'
   const before = existsSync(routeTree) ? readFileSync(routeTree, 'utf8') : ''
   run('build', 'npm', ['run', 'build', '--silent'], e2eEnv())
