@@ -221,6 +221,33 @@ test('a reload keeps the wizard answers (stored per user for the session)', asyn
   expect(problems).toEqual([])
 })
 
+test('a new step slides in from the side it comes from, and stays still with motion reduced', async ({ page }) => {
+  const { store } = await emailUser()
+  await signInPage(page, { store })
+  await page.goto('/onboarding/setup')
+  await waitForHydration(page)
+  const pane = page.locator('[data-step-enter]')
+  const animation = () => pane.evaluate((el) => getComputedStyle(el).animationName)
+  await page.getByRole('button', { name: /Canada/ }).click()
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(page.getByText('Step 2 of 11')).toBeVisible()
+  await expect(pane).toHaveAttribute('data-step-enter', 'forward')
+  const forward = await animation()
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
+  await expect(pane).toHaveAttribute('data-step-enter', 'back')
+  const back = await animation()
+  expect(forward).not.toBe('none')
+  expect(back).not.toBe('none')
+  expect(back).not.toBe(forward)
+  // Focus still lands on the new step's heading, whatever the animation does.
+  await expect(pane.getByRole('heading', { level: 2 })).toBeFocused()
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(page.getByText('Step 2 of 11')).toBeVisible()
+  expect(await animation()).toBe('none')
+})
+
 test('a consumer e-mail in the session is signed out and sent to sign-up with the message', async ({ page }) => {
   const { store } = await emailUser()
   // The backend refuses consumer domains at sign-up, so the stored session's e-mail is rewritten instead.

@@ -18,8 +18,18 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
 }
 
-/** Serious and critical axe violations (WCAG 2 A and AA). */
+/** Serious and critical axe violations (WCAG 2 A and AA), once entry animations have settled: axe measures
+ * contrast from the current opacity, so a wizard step still fading in would read as low contrast. Endless
+ * animations (spinners, the testimonial loop) are not waited for. */
 export async function seriousViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

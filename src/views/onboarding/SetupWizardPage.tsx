@@ -78,6 +78,13 @@ export function SetupWizardPage() {
   const { step, answers, draftFrequency, saveFailed } = useSelector(wizard, (snap) => snap.context)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const lastStep = useRef(step)
+  // The side the next step slides in from: state adjusted while rendering, so the new step's first render has it.
+  const [shownStep, setShownStep] = useState(step)
+  const [direction, setDirection] = useState<'forward' | 'back'>('forward')
+  if (shownStep !== step) {
+    setShownStep(step)
+    setDirection(step > shownStep ? 'forward' : 'back')
+  }
 
   // Move focus to the new step's heading when the step changes (not on first render).
   useEffect(() => {
@@ -130,50 +137,52 @@ export function SetupWizardPage() {
                 <span key={st.id} className={`${s.dot} ${i < step ? s.dotDone : ''} ${i === step ? s.dotCurrent : ''}`} />
               ))}
             </div>
-            <h2 id="wizard-step-heading" className={s.stepHeading} ref={headingRef} tabIndex={-1}>
-              {stepInfo.title}
-            </h2>
-            <div className={s.stepBody}>
-              {stepInfo.id === 'country' ? (
-                <CountryStep value={answers.country} onSelect={(country) => send({ type: 'COUNTRY_SELECTED', country })} />
-              ) : stepInfo.id === 'phone' ? (
-                <PhoneStep value={answers.phone} onChange={(phone) => send({ type: 'PHONE_CHANGED', phone })} />
-              ) : stepInfo.id === 'sector' ? (
-                <SectorStep
-                  value={answers.sector}
-                  onSelect={(sector) => send({ type: 'SECTOR_SELECTED', sector })}
-                  onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                />
-              ) : stepInfo.id === 'lifeSkills' ? (
-                <LifeSkillsStep
-                  value={answers.lifeSkills}
-                  onToggle={(skill) => send({ type: 'LIFE_SKILL_TOGGLED', skill })}
-                  onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                />
-              ) : stepInfo.id === 'regulators' ? (
-                <RegulatorsStep
-                  value={answers.regulators}
-                  onToggle={(regulator) => send({ type: 'REGULATOR_TOGGLED', regulator })}
-                  onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                />
-              ) : stepInfo.id === 'roles' ? (
-                <RolesStep value={answers.roles} onToggle={(role) => send({ type: 'ROLE_TOGGLED', role })} onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })} />
-              ) : stepInfo.id === 'domains' ? (
-                <DomainsStep value={answers.domains} onToggle={(domain) => send({ type: 'DOMAIN_TOGGLED', domain })} />
-              ) : stepInfo.id === 'documents' ? (
-                <DocumentsStep />
-              ) : stepInfo.id === 'policy' ? (
-                <PolicyStep />
-              ) : stepInfo.id === 'team' ? (
-                <TeamStep roles={answers.roles} />
-              ) : (
-                <FrequencyStep
-                  committed={answers.frequency}
-                  draft={draftFrequency}
-                  onDraft={(frequency) => send({ type: 'FREQUENCY_DRAFTED', frequency })}
-                  onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                />
-              )}
+            <div key={stepInfo.id} className={`${s.stepPane} ${s.stepEnter[direction]}`} data-step-enter={direction}>
+              <h2 id="wizard-step-heading" className={s.stepHeading} ref={headingRef} tabIndex={-1}>
+                {stepInfo.title}
+              </h2>
+              <div className={s.stepBody}>
+                {stepInfo.id === 'country' ? (
+                  <CountryStep value={answers.country} onSelect={(country) => send({ type: 'COUNTRY_SELECTED', country })} />
+                ) : stepInfo.id === 'phone' ? (
+                  <PhoneStep value={answers.phone} onChange={(phone) => send({ type: 'PHONE_CHANGED', phone })} />
+                ) : stepInfo.id === 'sector' ? (
+                  <SectorStep
+                    value={answers.sector}
+                    onSelect={(sector) => send({ type: 'SECTOR_SELECTED', sector })}
+                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
+                  />
+                ) : stepInfo.id === 'lifeSkills' ? (
+                  <LifeSkillsStep
+                    value={answers.lifeSkills}
+                    onToggle={(skill) => send({ type: 'LIFE_SKILL_TOGGLED', skill })}
+                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
+                  />
+                ) : stepInfo.id === 'regulators' ? (
+                  <RegulatorsStep
+                    value={answers.regulators}
+                    onToggle={(regulator) => send({ type: 'REGULATOR_TOGGLED', regulator })}
+                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
+                  />
+                ) : stepInfo.id === 'roles' ? (
+                  <RolesStep value={answers.roles} onToggle={(role) => send({ type: 'ROLE_TOGGLED', role })} onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })} />
+                ) : stepInfo.id === 'domains' ? (
+                  <DomainsStep value={answers.domains} onToggle={(domain) => send({ type: 'DOMAIN_TOGGLED', domain })} />
+                ) : stepInfo.id === 'documents' ? (
+                  <DocumentsStep />
+                ) : stepInfo.id === 'policy' ? (
+                  <PolicyStep />
+                ) : stepInfo.id === 'team' ? (
+                  <TeamStep roles={answers.roles} />
+                ) : (
+                  <FrequencyStep
+                    committed={answers.frequency}
+                    draft={draftFrequency}
+                    onDraft={(frequency) => send({ type: 'FREQUENCY_DRAFTED', frequency })}
+                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
+                  />
+                )}
+              </div>
             </div>
             {saveFailed && phase === 'editing' ? (
               <p className={s.failed} role="alert">
