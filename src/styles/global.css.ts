@@ -25,7 +25,9 @@ globalStyle('code, pre', { fontFamily: tokens.font.mono })
 const still = { animation: 'none !important', transition: 'none !important', scrollBehavior: 'auto !important' }
 globalStyle('html.reduce-motion *, html.reduce-motion *::before, html.reduce-motion *::after', still as never)
 globalStyle('html.reduce-motion', { scrollBehavior: 'auto' })
-globalStyle('*, *::before, *::after', {
+// The system setting applies until the machine has run, and afterwards unless the switch turned motion back on
+// (`allow-motion`, also set by the machine): an explicit choice wins either way.
+globalStyle('html:not(.allow-motion) *, html:not(.allow-motion) *::before, html:not(.allow-motion) *::after', {
   '@media': { [media.reducedMotion]: still as never },
 })
 

@@ -119,6 +119,33 @@ test('Reduce Motion follows the system setting when nothing is stored', async ({
   await context.close()
 })
 
+test('with the system asking for less motion, turning the switch off brings animations back', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' })
+  const page = await context.newPage()
+  await page.goto('/about')
+  await waitForHydration(page)
+  // A probe element with an animation: the global rules decide whether it runs.
+  const probeAnimation = () =>
+    page.evaluate(() => {
+      const el = document.createElement('div')
+      el.style.animation = 'probe 1s infinite'
+      document.body.append(el)
+      const name = getComputedStyle(el).animationName
+      el.remove()
+      return name
+    })
+  const toggle = page.getByRole('switch', { name: 'Reduce Motion' })
+  await expect(toggle).toHaveAttribute('aria-checked', 'true')
+  expect(await probeAnimation()).toBe('none')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
+  expect(await probeAnimation()).toBe('probe')
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-checked', 'true')
+  expect(await probeAnimation()).toBe('none')
+  await context.close()
+})
+
 test('Back goes back in history, or to / when the page was opened directly', async ({ page }) => {
   await page.goto('/about')
   await waitForHydration(page)

@@ -39,7 +39,10 @@ const machine = reduceMotionMachine.provide({
         // Storage can be disabled (private mode); the setting then lasts for this page only.
       }
     },
-    applyRootClass: (_, { reduce }) => document.documentElement.classList.toggle('reduce-motion', reduce),
+    applyRootClass: (_, { reduce }) => {
+      document.documentElement.classList.toggle('reduce-motion', reduce)
+      document.documentElement.classList.toggle('allow-motion', !reduce)
+    },
     announceChange: (_, { reduce }) => window.dispatchEvent(new CustomEvent(CHANGE_EVENT, { detail: { reduce } })),
   },
 })
