@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
-import { emailSignUp, signInPage } from '../support/sessions'
+import { caughtMail, confirmationLink, emailSignUp, signInPage } from '../support/sessions'
 import { seriousViolations, waitForHydration, watchConsole } from './support'
 
 /**
@@ -14,29 +14,6 @@ const PASSWORD = 'correct-horse-7'
 const WORK_EMAIL_MESSAGE = 'Please use your work email. Personal providers (e.g., Gmail, Yahoo, AOL) are not accepted.'
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@sunrise-care.co.uk`
-
-interface Mail {
-  to: string[]
-  subject: string
-  links: string[]
-}
-
-/** The confirmation link of the newest mail to this address (polls the mail catcher briefly). */
-async function confirmationLink(email: string): Promise<string> {
-  let link: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const res = await fetch(`${env.mailUrl}/api/messages`)
-        const mails = (await res.json()) as Mail[]
-        link = mails.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/auth/v1/verify'))
-        return link
-      },
-      { timeout: 7_000 },
-    )
-    .toBeTruthy()
-  return link!
-}
 
 /** Sign up through the auth API directly (PKCE when asked), as another browser would have. */
 async function apiSignUp(email: string, pkce: boolean) {
@@ -143,7 +120,7 @@ test('a gmail.com address gets the inline message and no account is created', as
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Ada')
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD)
   expect(signups).toEqual([])
-  const mails = (await (await fetch(`${env.mailUrl}/api/messages`)).json()) as Mail[]
+  const mails = await caughtMail()
   expect(mails.some((m) => m.to.some((t) => /gmail\.com/i.test(t)))).toBe(false)
   expect(problems).toEqual([])
 })

@@ -5,6 +5,7 @@ import WebSocket from 'ws'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { confirmationLink } from '../support/sessions'
 import { waitForHydration, watchConsole } from './support'
 
 /**
@@ -265,15 +266,7 @@ test('sign-up and e-mail confirmation: no token, password or personal field in t
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
 
-  let link: string | undefined
-  await expect
-    .poll(async () => {
-      const mails = (await (await fetch(`${env.mailUrl}/api/messages`)).json()) as Array<{ to: string[]; links: string[] }>
-      link = mails.find((m) => m.to.includes(email))?.links.find((l) => l.includes('/auth/v1/verify'))
-      return link
-    })
-    .toBeTruthy()
-  await page.goto(link!)
+  await page.goto(await confirmationLink(email))
   await expect(page.getByRole('heading', { name: 'Email confirmed!' })).toBeVisible()
   const code = new URL(urls.find((u) => u.includes('code=')) ?? 'http://x/?code=none').searchParams.get('code')!
   // Once exchanged, the single-use code leaves the address bar (history.replaceState, right after the exchange).
