@@ -28,7 +28,7 @@ export const reduceMotionMachine = setup({
   actions: {
     /** Write the setting to localStorage under `reduceMotion`. */
     persistSetting: (_, _params: { value: boolean }) => {},
-    /** Set or clear the `reduce-motion` class on the root element. */
+    /** Set the root element's `reduce-motion` class when reduced, `allow-motion` otherwise (it lifts the CSS rule of the system's reduced-motion query). */
     applyRootClass: (_, _params: { reduce: boolean }) => {},
     /** Dispatch the window event `reducemotionchange` with `{ reduce }`. */
     announceChange: (_, _params: { reduce: boolean }) => {},

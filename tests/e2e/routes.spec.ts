@@ -140,6 +140,12 @@ test('with the system asking for less motion, turning the switch off brings anim
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-checked', 'false')
   expect(await probeAnimation()).toBe('probe')
+  // The stored choice still wins after a reload.
+  await page.reload()
+  await waitForHydration(page)
+  // false is also what the server renders, so wait for the machine (started after hydration) to apply it.
+  await expect.poll(probeAnimation).toBe('probe')
+  await expect(toggle).toHaveAttribute('aria-checked', 'false')
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-checked', 'true')
   expect(await probeAnimation()).toBe('none')
