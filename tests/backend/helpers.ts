@@ -25,10 +25,14 @@ export function client(url: string, key: string): SupabaseClient {
   })
 }
 
-export async function messagesTo(mailUrl: string, email: string): Promise<MailMessage[]> {
+/** Every message the local mail catcher holds (the backend and browser tests both read it). */
+export async function allMessages(mailUrl: string): Promise<MailMessage[]> {
   const res = await fetch(`${mailUrl}/api/messages`)
-  const all = (await res.json()) as MailMessage[]
-  return all.filter((m) => m.to.includes(email))
+  return (await res.json()) as MailMessage[]
+}
+
+export async function messagesTo(mailUrl: string, email: string): Promise<MailMessage[]> {
+  return (await allMessages(mailUrl)).filter((m) => m.to.includes(email))
 }
 
 export async function freePort(): Promise<number> {

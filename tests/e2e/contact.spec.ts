@@ -6,6 +6,7 @@ import { config } from '../../src/config'
 import { parseMailto } from '../../src/domain/mailto'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { allMessages } from '../backend/helpers'
 import { seriousViolations, waitForHydration, watchConsole } from './support'
 
 /**
@@ -21,12 +22,6 @@ const admin = createClient(env.backendUrl, LOCAL_SERVICE_ROLE_KEY, {
   realtime: { transport: WebSocket as never },
 })
 
-interface Mail {
-  to: string[]
-  subject: string
-  text: string
-}
-
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
 /** Quotes, ampersands, emoji (with a skin tone and a ZWJ family), line breaks, and mailto-special characters. */
 const trickyMessage = (id: string) =>
@@ -39,11 +34,6 @@ async function referralRows(message: string) {
     .eq('message', message)
   expect(error).toBeNull()
   return data ?? []
-}
-
-async function mails(): Promise<Mail[]> {
-  const res = await fetch(`${env.mailUrl}/api/messages`)
-  return (await res.json()) as Mail[]
 }
 
 async function open(page: Page, query = '') {
@@ -100,7 +90,7 @@ test('a Ready4Life referral is sent, stored, delivered with the right subject an
   expect(await referralRows(values.message)).toEqual([
     { ...values, recipient: config.referralEmail, subject, service: 'ready4life', status: 'delivered' },
   ])
-  const mail = (await mails()).find((m) => m.subject === subject)
+  const mail = (await allMessages(env.mailUrl)).find((m) => m.subject === subject)
   expect(mail).toBeDefined()
   expect(mail!.to).toEqual([RECIPIENT])
   // The body the mailto fallback uses, plus the service line the outbox adds.
@@ -166,7 +156,7 @@ test('a filled honeypot gets the success answer, is stored as spam and never rea
   await expect(page.getByText('Message sent')).toBeVisible()
   const rows = await referralRows(values.message)
   expect(rows.map((r) => r.status)).toEqual(['spam'])
-  expect((await mails()).filter((m) => m.text.includes(id) || m.subject.includes(id))).toEqual([])
+  expect((await allMessages(env.mailUrl)).filter((m) => m.text.includes(id) || m.subject.includes(id))).toEqual([])
 })
 
 test.describe('rate limit', () => {

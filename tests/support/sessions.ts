@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
-import type { MailMessage } from '../../supabase/local/mail'
+import { messagesTo } from '../backend/helpers'
 
 /**
  * Signed-in users for the browser tests (tests/e2e/onboarding.spec.ts and the onboarding and e-mail path tests):
@@ -92,17 +92,12 @@ export async function emailSignUp(): Promise<{ store: Map<string, string>; email
   return { store, email, link: await confirmationLink(email) }
 }
 
-/** Every mail the local backend's mail catcher holds. */
-export async function caughtMail(): Promise<MailMessage[]> {
-  return (await (await fetch(`${env.mailUrl}/api/messages`)).json()) as MailMessage[]
-}
-
 /** The confirmation link of the newest mail to this address (polls the mail catcher briefly). */
 export async function confirmationLink(email: string): Promise<string> {
   let link: string | undefined
   await expect
     .poll(async () => {
-      link = (await caughtMail()).find((m) => m.to.includes(email))?.links.find((l) => l.includes('/auth/v1/verify'))
+      link = (await messagesTo(env.mailUrl, email))[0]?.links.find((l) => l.includes('/auth/v1/verify'))
       return link
     })
     .toBeTruthy()
