@@ -27,7 +27,7 @@ export const card = style({
   display: 'grid',
   gap: tokens.space[5],
   position: 'relative',
-  // A step slides in sideways (SlideIn); clip keeps it from widening the page on a phone for that moment,
+  // A step slides in sideways (stepEnter); clip keeps it from widening the page on a phone for that moment,
   // without making the card a scroll container.
   overflowX: 'clip',
   '@media': { [media.tablet]: { padding: tokens.space[8] } },
