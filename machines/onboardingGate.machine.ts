@@ -1,27 +1,42 @@
 import { type AnyEventObject, assign, fromCallback, fromPromise, setup } from 'xstate'
 import { isConsumerEmail } from '../src/domain/consumerDomains'
-import { needsSsoProfile, type ProfileCompletionStatus } from '../src/domain/onboarding'
+import { needsSetup, needsSsoProfile, type ProfileCompletionStatus } from '../src/domain/onboarding'
 import { ssoProfileMachine } from './ssoProfile.machine'
 
 /**
- * The /onboarding gate (spec sections 2, 4, 5, 8): check the session; none goes to /. A consumer e-mail is
- * told 'Please use a company email', signed out and sent to /auth?mode=signup. Otherwise the profile
- * completion status decides: required with signup_method sso opens the SSO profile dialog (the child machine
- * `ssoProfile`); anything else, a failed status call included, completes with 'Account setup complete!' and
- * goes to /. Saving the dialog completes the same way; closing it goes to / without the success message (the
- * profile is still incomplete, so claiming "complete" would be untrue). A sign-out at any time goes to /.
+ * The /onboarding gate (spec sections 2, 4, 5, 8; issue 15). The prerendered page starts `arriving`; after mount
+ * the view sends ARRIVED with the URL: an SSO provider sends people back here with `?code=` (PKCE), exchanged in
+ * `exchangingCode`, or with `?error=` (refused or cancelled), which returns them to /auth with the provider's words.
+ * Then the session: none goes to /. A consumer e-mail is told 'Please use a company email', signed out and sent to
+ * /auth?mode=signup. Otherwise the profile completion status decides: required with signup_method sso opens the SSO
+ * profile dialog (the child machine `ssoProfile`); a profile whose setup wizard was never finished goes to the
+ * wizard; anything else, a failed status call included, completes with 'Account setup complete!' and goes to the
+ * signed-in home, /account. Saving the dialog ('Details saved') goes on to the wizard when setup is owed, else
+ * completes; closing it goes to / without the success message (the profile is still incomplete, so claiming
+ * "complete" would be untrue). A sign-out at any time goes to /.
  */
 export interface SessionInfo {
   userId: string
   email: string
 }
 
+/** What the gate reads from its URL after mount. */
+export interface GateArrival {
+  code?: string
+  error?: string
+  error_code?: string
+  error_description?: string
+}
+
 export interface OnboardingGateContext {
   session: SessionInfo | null
   provider: string | null
+  /** Whether the setup wizard is owed (from the completion status). */
+  setupOwed: boolean
+  params: GateArrival
 }
 
-export type OnboardingGateEvent = { type: 'SIGNED_OUT' }
+export type OnboardingGateEvent = { type: 'SIGNED_OUT' } | { type: 'ARRIVED'; params: GateArrival }
 
 export const onboardingGateMachine = setup({
   types: {
@@ -33,18 +48,30 @@ export const onboardingGateMachine = setup({
     goHome: () => {},
     /** Client-side navigation to '/auth?mode=signup'. */
     goToSignup: () => {},
+    /** Client-side navigation to '/account', the signed-in home. */
+    goToAccount: () => {},
+    /** Client-side navigation to the setup wizard, '/onboarding/setup'. */
+    goToSetup: () => {},
+    /** Navigation to /auth with the provider's (or the exchange's) error, which the sign-in page explains. */
+    returnToSignIn: (_, _params: { error: string; description: string }) => {},
+    /** Remove the single-use code or the error from the address bar. */
+    clearUrl: () => {},
     /** Destructive toast 'Please use a company email' / 'Consumer email addresses are not allowed.' */
     notifyConsumerEmail: () => {},
     /** Success toast 'Account setup complete!' */
     notifySetupComplete: () => {},
   },
   actors: {
+    /** supabase-js exchangeCodeForSession for the provider's PKCE code. */
+    exchangeCode: fromPromise<void, { code: string }>(async () => {
+      throw new Error('exchangeCode not provided')
+    }),
     /** The current session's user id and e-mail, or null when signed out. */
     getSession: fromPromise<SessionInfo | null>(async () => {
       throw new Error('getSession not provided')
     }),
     /** Sends SIGNED_OUT when the auth state changes to signed out. */
-    authListener: fromCallback<OnboardingGateEvent>(() => () => {}),
+    authListener: fromCallback<AnyEventObject>(() => () => {}),
     signOut: fromPromise<void>(async () => {
       throw new Error('signOut not provided')
     }),
@@ -55,21 +82,65 @@ export const onboardingGateMachine = setup({
     ssoProfile: ssoProfileMachine,
   },
   guards: {
+    hasProviderError: ({ context }) => Boolean(context.params.error || context.params.error_code),
+    hasCode: ({ context }) => Boolean(context.params.code),
     hasNoSession: ({ event }) => (event as { output?: SessionInfo | null }).output == null,
     isConsumerEmail: ({ event }) => isConsumerEmail((event as { output?: SessionInfo | null }).output?.email ?? ''),
     needsSsoProfile: ({ event }) => {
       const output = (event as { output?: ProfileCompletionStatus }).output
       return output ? needsSsoProfile(output) : false
     },
+    needsSetup: ({ event }) => {
+      const output = (event as { output?: ProfileCompletionStatus }).output
+      return output ? needsSetup(output) : false
+    },
+    wasSavedAndSetupOwed: ({ context, event }) => (event as { output?: { saved?: boolean } }).output?.saved === true && context.setupOwed,
     wasSaved: ({ event }) => (event as { output?: { saved?: boolean } }).output?.saved === true,
   },
 }).createMachine({
   id: 'onboardingGate',
-  context: { session: null, provider: null },
+  context: { session: null, provider: null, setupOwed: false, params: {} },
   invoke: { id: 'authListener', src: 'authListener' },
   on: { SIGNED_OUT: '.signedOut' },
-  initial: 'checkingSession',
+  initial: 'arriving',
   states: {
+    arriving: {
+      on: { ARRIVED: { target: 'routing', actions: assign({ params: ({ event }) => event.params }) } },
+    },
+    routing: {
+      always: [
+        { guard: 'hasProviderError', target: 'providerError' },
+        { guard: 'hasCode', target: 'exchangingCode' },
+        { target: 'checkingSession' },
+      ],
+    },
+    providerError: {
+      type: 'final',
+      entry: [
+        'clearUrl',
+        {
+          type: 'returnToSignIn',
+          params: ({ context }) => ({
+            error: context.params.error ?? context.params.error_code ?? 'server_error',
+            description: context.params.error_description ?? '',
+          }),
+        },
+      ],
+    },
+    exchangingCode: {
+      invoke: {
+        id: 'exchangeCode',
+        src: 'exchangeCode',
+        input: ({ context }) => ({ code: context.params.code ?? '' }),
+        onDone: { target: 'checkingSession', actions: 'clearUrl' },
+        onError: { target: 'exchangeFailed' },
+      },
+    },
+    /** The code was used, expired or opened in another browser: back to sign-in, which explains it. */
+    exchangeFailed: {
+      type: 'final',
+      entry: ['clearUrl', { type: 'returnToSignIn', params: { error: 'exchange_failed', description: '' } }],
+    },
     checkingSession: {
       invoke: {
         id: 'getSession',
@@ -102,8 +173,12 @@ export const onboardingGateMachine = setup({
           {
             guard: 'needsSsoProfile',
             target: 'ssoProfile',
-            actions: assign({ provider: ({ event }) => event.output.last_sso_provider }),
+            actions: assign({
+              provider: ({ event }) => event.output.last_sso_provider,
+              setupOwed: ({ event }) => needsSetup(event.output),
+            }),
           },
+          { guard: 'needsSetup', target: 'setupNeeded' },
           { target: 'complete' },
         ],
         // Spec section 8: a status-call failure silently completes.
@@ -115,10 +190,16 @@ export const onboardingGateMachine = setup({
         id: 'ssoProfile',
         src: 'ssoProfile',
         input: ({ context }) => ({ provider: context.provider }),
-        onDone: [{ guard: 'wasSaved', target: 'complete' }, { target: 'dismissed' }],
+        onDone: [
+          { guard: 'wasSavedAndSetupOwed', target: 'setupNeeded' },
+          { guard: 'wasSaved', target: 'complete' },
+          { target: 'dismissed' },
+        ],
       },
     },
-    complete: { type: 'final', entry: ['notifySetupComplete', 'goHome'] },
+    /** Onboarding was never finished: on to the setup wizard. */
+    setupNeeded: { type: 'final', entry: 'goToSetup' },
+    complete: { type: 'final', entry: ['notifySetupComplete', 'goToAccount'] },
     dismissed: { type: 'final', entry: 'goHome' },
     consumerEmailRejected: { type: 'final', entry: 'goToSignup' },
     signedOut: { type: 'final', entry: 'goHome' },
@@ -128,7 +209,12 @@ export const onboardingGateMachine = setup({
 const session = { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' }
 
 export const onboardingGateSampleEvents = [
+  { type: 'ARRIVED', params: {} },
+  { type: 'ARRIVED', params: { code: 'c0de' } },
+  { type: 'ARRIVED', params: { error: 'access_denied', error_description: 'The user denied the request' } },
   { type: 'SIGNED_OUT' },
+  { type: 'xstate.done.actor.exchangeCode', output: undefined },
+  { type: 'xstate.error.actor.exchangeCode', error: { kind: 'auth', code: 'flow_state_not_found', message: 'invalid flow state' } },
   { type: 'xstate.done.actor.getSession', output: null },
   { type: 'xstate.done.actor.getSession', output: { ...session, email: 'ada@gmail.com' } },
   { type: 'xstate.done.actor.getSession', output: session },
@@ -137,11 +223,19 @@ export const onboardingGateSampleEvents = [
   { type: 'xstate.error.actor.signOut', error: { message: 'network' } },
   {
     type: 'xstate.done.actor.getCompletionStatus',
-    output: { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google' },
+    output: { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google', onboarding_completed: false },
   },
   {
     type: 'xstate.done.actor.getCompletionStatus',
-    output: { profile_completion_required: true, signup_method: 'email', last_sso_provider: null },
+    output: { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google', onboarding_completed: true },
+  },
+  {
+    type: 'xstate.done.actor.getCompletionStatus',
+    output: { profile_completion_required: false, signup_method: 'email', last_sso_provider: null, onboarding_completed: false },
+  },
+  {
+    type: 'xstate.done.actor.getCompletionStatus',
+    output: { profile_completion_required: false, signup_method: 'email', last_sso_provider: null, onboarding_completed: true },
   },
   { type: 'xstate.error.actor.getCompletionStatus', error: { message: 'network' } },
   { type: 'xstate.done.actor.ssoProfile', output: { saved: true } },

@@ -111,7 +111,7 @@ export const setupWizardMachine = setup({
       throw new Error('getSession not provided')
     }),
     /** Sends SIGNED_OUT when the auth state changes to signed out. */
-    authListener: fromCallback<{ type: 'SIGNED_OUT' }>(() => () => {}),
+    authListener: fromCallback<AnyEventObject>(() => () => {}),
     /** The answers stored for this user in this browser session, if any. */
     restoreAnswers: fromPromise<StoredProgress | null, { userId: string }>(async () => null),
     /** PATCH users?id=eq.<userId> with the wizard fields and onboarding_completed_at. */

@@ -105,7 +105,12 @@ export function generatePaths<TInput>(machine: AnyStateMachine, settings: Traver
   const shortest = getShortestPaths(machine, {
     events: settings.events as never,
     input: settings.input as never,
-    serializeState: (s) => serialize(s as never),
+    // The status keeps an errored snapshot (an actor result sent where nothing handles it) from standing in for
+    // the healthy snapshot with the same value and context, which would hide the transitions onward from it.
+    serializeState: (s) => `${serialize(s as never)}|${(s as { status?: string }).status}`,
+    // Only events the state handles: an actor result sent where nothing handles it errors the machine, which is
+    // not a state a person can be in, and unhandled events change nothing anyway.
+    filterEvents: (snapshot, event) => (snapshot as unknown as { can: (e: AnyEventObject) => boolean }).can(event),
     limit: settings.limit ?? 20_000,
   })
   const initialValue = stateValueToString(machine.getInitialSnapshot(createActor(machine, { input: settings.input as never }).system as never, settings.input as never)?.value)
@@ -124,6 +129,8 @@ export function generatePaths<TInput>(machine: AnyStateMachine, settings: Traver
     })
   }
   for (const path of shortest) {
+    // A machine that errored (an unhandled actor error) is not a state a person can be in.
+    if ((path.state as { status?: string }).status === 'error') continue
     const base = path.steps.map((s) => s.event as AnyEventObject).filter((e) => !e.type.startsWith('xstate.init'))
     const snapshot = path.state as unknown as { can: (e: AnyEventObject) => boolean; status: string; value: unknown }
     const enabled = snapshot.status === 'active' ? settings.events.filter((e) => snapshot.can(e)) : []
@@ -157,7 +164,11 @@ export function replay<TInput>(machine: AnyStateMachine, events: readonly AnyEve
     clock: new SimulatedClock(),
     inspect: (ev: InspectionEvent) => {
       if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
-        for (const t of ev._transitions) transitions.add(transitionKey(t))
+        // A transition's source was active, transient states (left by an eventless transition) included.
+        for (const t of ev._transitions) {
+          transitions.add(transitionKey(t))
+          states.add((t.source as AnyStateNode).id)
+        }
         for (const n of (ev.snapshot as unknown as { _nodes: AnyStateNode[] })._nodes) states.add(n.id)
       }
       if (ev.type === '@xstate.action' && ev.actorRef.sessionId === ev.rootId) actions.push(ev.action.type)

@@ -6,6 +6,7 @@
  */
 import { fromPromise } from 'xstate'
 import type { CompleteSignupOutput, SignUpInput, SignUpOutput } from '../../machines/signup.machine'
+import { UNREACHABLE_MESSAGE } from '../domain/account'
 import type { BackendFailure, CompleteSignupPayload } from '../domain/signup'
 import { getSupabase } from './client'
 
@@ -14,12 +15,18 @@ interface AuthErrorLike {
   code?: string
 }
 
-const UNREACHABLE = "We couldn't reach the server. Check your connection and try again."
 
-function failure(kind: BackendFailure['kind'], error: AuthErrorLike & { name?: string }): BackendFailure {
-  // supabase-js reports a network failure as AuthRetryableFetchError with the browser's bare 'Failed to fetch'.
-  const message = error.name === 'AuthRetryableFetchError' ? UNREACHABLE : (error.message ?? '')
-  return { kind, message, ...(error.code ? { code: error.code } : {}) }
+/**
+ * A supabase-js auth error as plain data. supabase-js reports a network failure (and a 5xx from a gateway) as
+ * AuthRetryableFetchError with the browser's bare 'Failed to fetch': that becomes code `network` with words a
+ * person understands. A missing session (AuthSessionMissingError carries no code) becomes `session_not_found`.
+ */
+export function failure(kind: BackendFailure['kind'], error: AuthErrorLike & { name?: string; status?: number }): BackendFailure {
+  if (error.name === 'AuthRetryableFetchError') {
+    return { kind, message: UNREACHABLE_MESSAGE, code: 'network', ...(error.status ? { status: error.status } : {}) }
+  }
+  const code = error.code ?? (error.name === 'AuthSessionMissingError' ? 'session_not_found' : undefined)
+  return { kind, message: error.message ?? '', ...(code ? { code } : {}), ...(error.status ? { status: error.status } : {}) }
 }
 
 export async function signUp(input: SignUpInput): Promise<SignUpOutput> {

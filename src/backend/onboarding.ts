@@ -3,7 +3,7 @@
  * the signed-out subscription, sign-out, the two RPCs and the users-row PATCH. supabase-js only through
  * getSupabase(), so pages that never call these never download it.
  */
-import { fromCallback, fromPromise } from 'xstate'
+import { type AnyEventObject, fromCallback, fromPromise } from 'xstate'
 import { buildWizardPatch, parseCompletionStatus, type ProfileCompletionStatus, SSO_UNASSIGNED_SECTOR, type WizardAnswers } from '../domain/onboarding'
 import { getSupabase } from './client'
 
@@ -82,4 +82,4 @@ export const saveProfileActor = fromPromise(({ input }: { input: { companyName: 
   updateSelfProfileDetails(input),
 )
 export const saveWizardActor = fromPromise(({ input }: { input: { userId: string; answers: WizardAnswers } }) => saveWizardAnswers(input))
-export const signedOutListener = fromCallback<{ type: 'SIGNED_OUT' }>(({ sendBack }) => onSignedOut(() => sendBack({ type: 'SIGNED_OUT' })))
+export const signedOutListener = fromCallback<AnyEventObject>(({ sendBack }) => onSignedOut(() => sendBack({ type: 'SIGNED_OUT' })))

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { SECTORS, type Sector } from './sectors'
+import { isSsoProvider, SSO_PROVIDER_LABELS } from './ssoProviders'
 
 export const WIZARD_STEP_COUNT = 11
 /** Wizard finish delay (section 9): 'Setup complete!' then the redirect. */
@@ -209,6 +210,21 @@ const answersSchema = v.object({
   frequency: v.fallback(v.picklist(['', ...FREQUENCIES]), ''),
 })
 
+/** The answers a saved users row holds (column names of public.users), for 'Run setup again'; bad values fall back. */
+export function parseWizardRow(row: Record<string, unknown>): WizardAnswers {
+  const r = v.parse(answersSchema, {
+    country: row.country ?? '',
+    phone: row.phone_number ?? '',
+    sector: row.sector ?? '',
+    lifeSkills: row.life_skills ?? [],
+    regulators: row.selected_regulators ?? [],
+    roles: row.selected_roles ?? [],
+    domains: row.selected_domains ?? [],
+    frequency: row.policy_frequency ?? '',
+  })
+  return r as WizardAnswers
+}
+
 export function parseStoredAnswers(raw: string | null): WizardAnswers | null {
   if (!raw) return null
   try {
@@ -225,12 +241,15 @@ export interface ProfileCompletionStatus {
   profile_completion_required: boolean
   signup_method: string | null
   last_sso_provider: string | null
+  /** Whether the setup wizard was ever finished; null when the server does not say (an older backend). */
+  onboarding_completed: boolean | null
 }
 
 const statusSchema = v.object({
   profile_completion_required: v.boolean(),
   signup_method: v.fallback(v.nullable(v.string()), null),
   last_sso_provider: v.fallback(v.nullable(v.string()), null),
+  onboarding_completed: v.fallback(v.nullable(v.boolean()), null),
 })
 
 /** The RPC's reply may be JSON or a JSON string (section 3): accept both; anything else throws. */
@@ -243,22 +262,21 @@ export function parseCompletionStatus(reply: unknown): ProfileCompletionStatus {
     profile_completion_required: parsed.output.profile_completion_required,
     signup_method: parsed.output.signup_method ?? null,
     last_sso_provider: parsed.output.last_sso_provider ?? null,
+    onboarding_completed: parsed.output.onboarding_completed ?? null,
   }
+}
+
+/** The wizard is owed when the server says onboarding was never finished (unknown counts as finished). */
+export function needsSetup(s: ProfileCompletionStatus): boolean {
+  return s.onboarding_completed === false
 }
 
 export function needsSsoProfile(s: ProfileCompletionStatus): boolean {
   return s.profile_completion_required && s.signup_method === 'sso'
 }
 
-const PROVIDER_LABELS: Record<string, string> = {
-  google: 'Google',
-  linkedin_oidc: 'LinkedIn',
-  apple: 'Apple',
-  facebook: 'Facebook',
-}
-
 export function providerLabel(provider: string | null | undefined): string {
-  return (provider && Object.hasOwn(PROVIDER_LABELS, provider) ? PROVIDER_LABELS[provider] : undefined) ?? 'your SSO provider'
+  return isSsoProvider(provider) ? SSO_PROVIDER_LABELS[provider] : 'your SSO provider'
 }
 
 export function isValidCompany(company: string): boolean {

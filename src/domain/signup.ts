@@ -178,7 +178,10 @@ export function isAlreadyRegisteredMessage(message: string): boolean {
 export interface BackendFailure {
   kind: 'auth' | 'setup' | 'confirmation'
   message: string
+  /** GoTrue's error code (`invalid_credentials`, ...), or `network` when the server could not be reached. */
   code?: string
+  /** The HTTP status, when the server answered. */
+  status?: number
 }
 
 export function isBackendFailure(error: unknown, kind?: BackendFailure['kind']): error is BackendFailure {

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
+import type { AccountDetails, AccountProfile } from '../src/domain/account'
+import { accountMachine, accountSampleEvents, accountSerializeState } from './account.machine'
+import { coverage, generatePaths } from './testing/graph'
+
+const profile: AccountProfile = {
+  email: 'ada@sunrise-care.co.uk',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '',
+  companyName: 'Sunrise Care',
+  staffCount: 12,
+  sector: 'care',
+  country: 'uk',
+  regulators: ['cqc'],
+  roles: ['nurse'],
+  domains: ['safety'],
+  lifeSkills: [],
+  frequency: 'monthly',
+  teamRoles: ['nurse'],
+  onboardingCompletedAt: '2026-11-20T10:00:00.000Z',
+}
+
+function run(opts: { load?: () => Promise<AccountProfile | null>; save?: (d: AccountDetails) => Promise<void> }) {
+  const calls: string[] = []
+  const saved: AccountDetails[] = []
+  const actor = createActor(
+    accountMachine.provide({
+      actions: {
+        goToSignIn: () => calls.push('go:/auth'),
+        goToSetup: () => calls.push('go:/onboarding/setup'),
+        goHome: () => calls.push('go:/'),
+        notifySaved: () => calls.push('toast:saved'),
+        notifySignedOut: (_, p) => calls.push(p.offline ? 'toast:offline' : 'toast:signedOut'),
+      },
+      actors: {
+        loadAccount: fromPromise(opts.load ?? (async () => profile)),
+        saveDetails: fromPromise(async ({ input }: { input: AccountDetails }) => {
+          saved.push(input)
+          await (opts.save ?? (async () => {}))(input)
+        }),
+        signOut: fromPromise(async (): Promise<{ revoked: boolean }> => ({ revoked: true })),
+        authListener: fromCallback(() => () => {}),
+      },
+    }),
+  )
+  actor.start()
+  return { actor, calls, saved }
+}
+
+describe('/account', () => {
+  it('no session goes to sign-in', async () => {
+    const { actor, calls } = run({ load: async () => null })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(calls).toEqual(['go:/auth'])
+  })
+
+  it('a failed load offers Try again, which loads again', async () => {
+    let n = 0
+    const { actor } = run({
+      load: async () => {
+        n += 1
+        if (n === 1) throw new Error('network')
+        return profile
+      },
+    })
+    await waitFor(actor, (s) => s.matches('loadFailed'))
+    actor.send({ type: 'RETRY' })
+    await waitFor(actor, (s) => s.matches('ready'))
+  })
+
+  it('saves trimmed names and phone, and keeps what was typed when the save fails', async () => {
+    let fail = true
+    const { actor, calls, saved } = run({
+      save: async () => {
+        if (fail) throw new Error('x')
+      },
+    })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'FIELD_CHANGED', field: 'firstName', value: ' Augusta ' })
+    actor.send({ type: 'FIELD_CHANGED', field: 'phone', value: '07700 900123' })
+    actor.send({ type: 'SAVE' })
+    await waitFor(actor, (s) => s.matches({ ready: 'editing' }) && s.context.saveFailed)
+    expect(actor.getSnapshot().context.draft.firstName).toBe(' Augusta ')
+    fail = false
+    actor.send({ type: 'SAVE' })
+    await waitFor(actor, (s) => s.matches({ ready: 'saved' }))
+    expect(saved.at(-1)).toEqual({ firstName: ' Augusta ', lastName: 'Lovelace', phone: '07700 900123' })
+    expect(actor.getSnapshot().context.profile).toMatchObject({ firstName: 'Augusta', phone: '07700 900123' })
+    expect(calls).toEqual(['toast:saved'])
+  })
+
+  it('refuses an empty name or a phone with letters, without a request', async () => {
+    const { actor, saved } = run({})
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'FIELD_CHANGED', field: 'lastName', value: '  ' })
+    actor.send({ type: 'SAVE' })
+    expect(actor.getSnapshot().context.problem).toBe('missingLastName')
+    actor.send({ type: 'FIELD_CHANGED', field: 'lastName', value: 'L' })
+    actor.send({ type: 'FIELD_CHANGED', field: 'phone', value: 'call me' })
+    actor.send({ type: 'SAVE' })
+    expect(actor.getSnapshot().context.problem).toBe('invalidPhone')
+    expect(saved).toEqual([])
+  })
+
+  it('run setup again and sign out leave the page', async () => {
+    const a = run({})
+    await waitFor(a.actor, (s) => s.matches('ready'))
+    a.actor.send({ type: 'RUN_SETUP_AGAIN' })
+    expect(a.calls).toEqual(['go:/onboarding/setup'])
+    const b = run({})
+    await waitFor(b.actor, (s) => s.matches('ready'))
+    b.actor.send({ type: 'SIGN_OUT' })
+    await waitFor(b.actor, (s) => s.status === 'done')
+    expect(b.calls).toEqual(['toast:signedOut', 'go:/'])
+  })
+
+  it('generated paths reach every state and every transition', () => {
+    const paths = generatePaths(accountMachine, { events: accountSampleEvents, serializeState: accountSerializeState })
+    const cov = coverage(accountMachine, paths)
+    expect(cov.states.missing).toEqual([])
+    expect(cov.transitions.missing).toEqual([])
+  })
+})

@@ -1,0 +1,237 @@
+import { type AnyEventObject, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
+import {
+  type AccountDetails,
+  type AccountDetailsProblem,
+  type AccountProfile,
+  accountDetailsProblem,
+  detailsOf,
+  sameDetails,
+} from '../src/domain/account'
+
+/**
+ * /account, the signed-in home (issue 15, item 7). loading reads the session and the person's own users row (RLS:
+ * own row only): no session -> signedOut (to /auth); a failed read -> loadFailed with Try again. ready shows the
+ * organisation and the setup answers the wizard saved, with name and phone editable: details.editing ->
+ * validating -> saving (PATCH of the own row, the column grants as for the wizard) -> saved ('Details saved'),
+ * or back to editing with what was typed kept and the failure said. 'Run setup again' leaves for the wizard
+ * (prefilled from the row); 'Sign out' revokes the session and goes to /. A sign-out in another tab also leaves.
+ */
+export interface AccountContext {
+  profile: AccountProfile | null
+  draft: AccountDetails
+  problem: AccountDetailsProblem | null
+  saveFailed: boolean
+}
+
+export type AccountField = keyof AccountDetails
+
+export type AccountEvent =
+  | { type: 'FIELD_CHANGED'; field: AccountField; value: string }
+  | { type: 'SAVE' }
+  | { type: 'RETRY' }
+  | { type: 'RUN_SETUP_AGAIN' }
+  | { type: 'SIGN_OUT' }
+  | { type: 'SIGNED_OUT' }
+  | { type: 'xstate.done.actor.loadAccount'; output: AccountProfile | null }
+  | { type: 'xstate.error.actor.loadAccount'; error: unknown }
+  | { type: 'xstate.done.actor.saveDetails'; output: undefined }
+  | { type: 'xstate.error.actor.saveDetails'; error: unknown }
+  | { type: 'xstate.done.actor.signOut'; output: { revoked: boolean } }
+  | { type: 'xstate.error.actor.signOut'; error: unknown }
+
+const EMPTY_DETAILS: AccountDetails = { firstName: '', lastName: '', phone: '' }
+
+export const accountMachine = setup({
+  types: {
+    context: {} as AccountContext,
+    events: {} as AccountEvent,
+  },
+  actions: {
+    /** Navigation to /auth (sign in): there is no session. */
+    goToSignIn: () => {},
+    /** Navigation to /onboarding/setup. */
+    goToSetup: () => {},
+    /** Navigation to '/'. */
+    goHome: () => {},
+    /** Success toast 'Details saved'. */
+    notifySaved: () => {},
+    /** Toast 'Signed out' (offline: the server could not be told). */
+    notifySignedOut: (_, _params: { offline: boolean }) => {},
+    assignProfile: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadAccount')
+      const profile = event.output as AccountProfile
+      return { profile, draft: detailsOf(profile), problem: null, saveFailed: false }
+    }),
+    assignField: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'FIELD_CHANGED')
+        return { ...context.draft, [event.field]: event.value }
+      },
+      problem: null,
+    }),
+    assignProblem: assign({ problem: ({ context }) => accountDetailsProblem(context.draft) }),
+    commitDraft: assign({
+      profile: ({ context }) =>
+        context.profile && {
+          ...context.profile,
+          firstName: context.draft.firstName.trim(),
+          lastName: context.draft.lastName.trim(),
+          phone: context.draft.phone.trim(),
+        },
+      draft: ({ context }) => ({
+        firstName: context.draft.firstName.trim(),
+        lastName: context.draft.lastName.trim(),
+        phone: context.draft.phone.trim(),
+      }),
+      saveFailed: false,
+    }),
+    markSaveFailed: assign({ saveFailed: true }),
+    clearSaveFailed: assign({ saveFailed: false }),
+  },
+  actors: {
+    /** The own users row of the stored session's user, or null when signed out. */
+    loadAccount: fromPromise<AccountProfile | null>(() => Promise.reject(new Error('loadAccount not provided'))),
+    /** PATCH users?id=eq.<own id> with first_name, last_name, phone_number. */
+    saveDetails: fromPromise<void, AccountDetails>(() => Promise.reject(new Error('saveDetails not provided'))),
+    signOut: fromPromise<{ revoked: boolean }>(() => Promise.reject(new Error('signOut not provided'))),
+    /** Sends SIGNED_OUT when the auth state changes to signed out. */
+    authListener: fromCallback<AnyEventObject>(() => () => {}),
+  },
+  guards: {
+    hasAccount: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.loadAccount')
+      return event.output !== null
+    },
+    hasProblem: ({ context }) => accountDetailsProblem(context.draft) !== null,
+    isUnchanged: ({ context }) => context.profile !== null && sameDetails(context.draft, detailsOf(context.profile)),
+    wasRevoked: ({ event }) => {
+      assertEvent(event, 'xstate.done.actor.signOut')
+      return event.output.revoked
+    },
+  },
+}).createMachine({
+  id: 'account',
+  context: { profile: null, draft: EMPTY_DETAILS, problem: null, saveFailed: false },
+  invoke: { id: 'authListener', src: 'authListener' },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadAccount',
+        src: 'loadAccount',
+        onDone: [{ guard: 'hasAccount', target: 'ready', actions: 'assignProfile' }, { target: 'signedOut' }],
+        onError: 'loadFailed',
+      },
+      on: { SIGNED_OUT: 'signedOut' },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading', SIGNED_OUT: 'signedOut' },
+    },
+    ready: {
+      initial: 'editing',
+      on: {
+        RUN_SETUP_AGAIN: 'leavingForSetup',
+        SIGN_OUT: 'signingOut',
+        // Signed out in another tab: this page cannot stay.
+        SIGNED_OUT: 'signedOut',
+      },
+      states: {
+        editing: {
+          on: {
+            FIELD_CHANGED: { actions: 'assignField' },
+            SAVE: 'validating',
+          },
+        },
+        validating: {
+          always: [
+            { guard: 'hasProblem', target: 'editing', actions: 'assignProblem' },
+            // Nothing changed: say it is saved without a request.
+            { guard: 'isUnchanged', target: 'saved', actions: 'clearSaveFailed' },
+            { target: 'saving' },
+          ],
+        },
+        saving: {
+          invoke: {
+            id: 'saveDetails',
+            src: 'saveDetails',
+            input: ({ context }) => context.draft,
+            onDone: { target: 'saved', actions: ['commitDraft', 'notifySaved'] },
+            onError: { target: 'editing', actions: 'markSaveFailed' },
+          },
+        },
+        saved: {
+          on: {
+            FIELD_CHANGED: { target: 'editing', actions: 'assignField' },
+            SAVE: 'validating',
+          },
+        },
+      },
+    },
+    // Our own sign-out fires SIGNED_OUT too: here the actor's result decides where to go and what to say.
+    signingOut: {
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: [
+          { guard: 'wasRevoked', target: 'leftSignedOut', actions: { type: 'notifySignedOut', params: { offline: false } } },
+          { target: 'leftSignedOut', actions: { type: 'notifySignedOut', params: { offline: true } } },
+        ],
+        onError: { target: 'leftSignedOut', actions: { type: 'notifySignedOut', params: { offline: true } } },
+      },
+    },
+    leavingForSetup: { type: 'final', entry: 'goToSetup' },
+    /** Signed out from this page: to the home page. */
+    leftSignedOut: { type: 'final', entry: 'goHome' },
+    /** No session (or it ended elsewhere): to sign-in. */
+    signedOut: { type: 'final', entry: 'goToSignIn' },
+  },
+})
+
+const profile: AccountProfile = {
+  email: 'ada@sunrise-care.co.uk',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '07700 900123',
+  companyName: 'Sunrise Care',
+  staffCount: 12,
+  sector: 'care',
+  country: 'uk',
+  regulators: ['cqc'],
+  roles: ['nurse'],
+  domains: ['safety'],
+  lifeSkills: [],
+  frequency: 'monthly',
+  teamRoles: ['nurse'],
+  onboardingCompletedAt: '2026-11-20T10:00:00.000Z',
+}
+
+export const accountSampleEvents = [
+  { type: 'FIELD_CHANGED', field: 'firstName', value: 'Augusta' },
+  { type: 'FIELD_CHANGED', field: 'lastName', value: '' },
+  { type: 'FIELD_CHANGED', field: 'phone', value: 'call me' },
+  { type: 'SAVE' },
+  { type: 'RETRY' },
+  { type: 'RUN_SETUP_AGAIN' },
+  { type: 'SIGN_OUT' },
+  { type: 'SIGNED_OUT' },
+  { type: 'xstate.done.actor.loadAccount', output: profile },
+  { type: 'xstate.done.actor.loadAccount', output: null },
+  { type: 'xstate.error.actor.loadAccount', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
+  { type: 'xstate.done.actor.saveDetails', output: undefined },
+  { type: 'xstate.error.actor.saveDetails', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
+  { type: 'xstate.done.actor.signOut', output: { revoked: true } },
+  { type: 'xstate.done.actor.signOut', output: { revoked: false } },
+  { type: 'xstate.error.actor.signOut', error: new Error('storage unavailable') },
+] as const satisfies readonly AnyEventObject[]
+
+/** Bounded state: which rule the draft breaks and whether it differs from the saved profile. */
+export function accountSerializeState(s: { value: unknown; context: unknown }): string {
+  const c = s.context as AccountContext
+  return JSON.stringify({
+    v: s.value,
+    p: accountDetailsProblem(c.draft),
+    shown: c.problem,
+    changed: c.profile ? !sameDetails(c.draft, detailsOf(c.profile)) : null,
+    f: c.saveFailed,
+  })
+}
