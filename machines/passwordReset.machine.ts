@@ -129,7 +129,7 @@ export const passwordResetMachine = setup({
     hasLinkError: ({ context }) => Boolean(context.params.error || context.params.error_code),
     hasCode: ({ context }) => context.params.type === 'recovery' && Boolean(context.params.code),
     hasTokenHash: ({ context }) => context.params.type === 'recovery' && Boolean(context.params.token_hash),
-    isResetRequest: ({ context }) => context.params.mode === 'reset',
+    isResetRequest: ({ context }) => context.params.mode === 'reset' || context.params.type === 'recovery',
     hasRequestProblem: ({ context }) => resetRequestProblem(context.email) !== null,
     hasPasswordProblem: ({ context }) => newPasswordProblem(context.values) !== null,
     isRateLimited: ({ event }) => kindOf(event) === 'rateLimited',

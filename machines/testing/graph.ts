@@ -9,6 +9,7 @@ import {
   SimulatedClock,
 } from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
+import { stateValueText } from '../../src/domain/stateValue'
 
 /**
  * Path generation and coverage for our machines, on top of xstate/graph.
@@ -72,18 +73,8 @@ export function allTransitionKeys(machine: AnyStateMachine): string[] {
   return [...new Set(keys)]
 }
 
-export function stateValueToString(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => {
-        const rest = stateValueToString(v)
-        return rest ? `${k}.${rest}` : k
-      })
-      .join(' + ')
-  }
-  return ''
-}
+/** The state value as a dotted string (one definition, shared with the views: src/domain/stateValue.ts). */
+export const stateValueToString = stateValueText
 
 export function describeEvent(event: AnyEventObject): string {
   const { type, ...payload } = event

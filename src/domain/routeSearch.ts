@@ -29,18 +29,59 @@ export function defined<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
 }
 
+/** The /auth form a URL asks for: sign-up (also a sign-up confirmation link), password reset, or sign-in. */
+export type AuthMode = 'signin' | 'signup' | 'reset'
+
+export function authMode(search: Pick<AuthArrival, 'mode' | 'type'>): AuthMode {
+  if (search.mode === 'signup' || search.type === 'signup') return 'signup'
+  if (search.mode === 'reset' || search.type === 'recovery') return 'reset'
+  return 'signin'
+}
+
+/**
+ * Before hydration the prerendered /auth page cannot know its query string, so it carries all three forms, and this
+ * script, run in the page head before the body is drawn, tells the CSS which one to show (`modePanel` in
+ * src/views/auth/auth.css.ts). The same rule as `authMode` (a unit test runs both on the same URLs). Its hash goes
+ * into the CSP like every inline script of the build.
+ */
+export const AUTH_MODE_SCRIPT =
+  "(function(){try{var q=new URLSearchParams(location.search),m=q.get('mode'),t=q.get('type');document.documentElement.setAttribute('data-auth-mode',m==='signup'||t==='signup'?'signup':m==='reset'||t==='recovery'?'reset':'signin')}catch(e){}})()"
+
+/** /onboarding: what an SSO provider sends back (a PKCE code, or its error). */
+export function parseGateSearch(search: Search): { code?: string; error?: string; error_code?: string; error_description?: string } {
+  return defined({
+    code: text(search.code),
+    error: text(search.error),
+    error_code: text(search.error_code),
+    error_description: text(search.error_description),
+  })
+}
+
 /** /contact: `?service=ready4life` selects the youth programme; anything else is ignored. */
 export function parseContactSearch(search: Search): { service?: ProgrammeId } {
   return defined({ service: oneOf(search.service, PROGRAMME_IDS) })
 }
 
-const AUTH_TEXT = ['access_token', 'refresh_token', 'code', 'error', 'error_code', 'error_description'] as const
+const AUTH_TEXT = [
+  'access_token',
+  'refresh_token',
+  'code',
+  'token_hash',
+  'error',
+  'error_code',
+  'error_description',
+  'sso_error',
+  'sso_error_description',
+] as const
 
-/** /auth: the spec's query parameters (section 2) and the error GoTrue appends to a bad link. */
+/**
+ * /auth: the spec's query parameters (section 2), the error GoTrue appends to a bad link, the password-reset
+ * mode and recovery link, and an SSO provider's error forwarded by the onboarding gate.
+ */
 export function parseAuthSearch(search: Search): AuthArrival {
   const arrival: AuthArrival = {
-    mode: oneOf(search.mode, ['signup']),
-    type: oneOf(search.type, ['signup']),
+    mode: oneOf(search.mode, ['signup', 'reset']),
+    type: oneOf(search.type, ['signup', 'recovery']),
     verified: search.verified === true || search.verified === 'true' ? 'true' : undefined,
   }
   for (const key of AUTH_TEXT) arrival[key] = text(search[key])

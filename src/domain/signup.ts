@@ -282,15 +282,22 @@ export function isEmailAddress(email: string): boolean {
 
 /** What /auth reads from its URL after mount (spec section 2), plus the error GoTrue appends to a bad link. */
 export interface AuthArrival {
-  mode?: 'signup'
-  type?: 'signup'
+  /** Which form: sign-up, or asking for a password reset link (none: sign-in). */
+  mode?: 'signup' | 'reset'
+  /** What a mailed link is for: confirming a sign-up, or recovering a password. */
+  type?: 'signup' | 'recovery'
   verified?: 'true'
   access_token?: string
   refresh_token?: string
   code?: string
+  /** A recovery e-mail built on the token-hash template links here with it (verifyOtp). */
+  token_hash?: string
   error?: string
   error_code?: string
   error_description?: string
+  /** An SSO provider's refusal, forwarded by the onboarding gate. */
+  sso_error?: string
+  sso_error_description?: string
 }
 
 /** The auth error codes that mean "this link cannot be used any more" (used, expired or replaced). */

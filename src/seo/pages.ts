@@ -17,8 +17,10 @@ export interface PageEntry {
   heading: string
   /** noindex,nofollow pages are left out of the sitemap. */
   noindex?: boolean
-  /** Needs a signed-in session: prerendered as its loading state; without a session the page goes to /. */
+  /** Needs a signed-in session: prerendered as its loading state; without a session the page goes to `signedOutTo`. */
   signedIn?: boolean
+  /** Where a signed-in page sends a visitor without a session (default '/'). */
+  signedOutTo?: string
   /** Canonical path when another page is the primary copy (/care is the same page as /). */
   canonicalPath?: string
   ogType?: 'website' | 'article'
@@ -242,8 +244,8 @@ export const PAGES = [
   {
     path: '/auth',
     title: 'Sign in',
-    description: 'Create your free InspectReady account with your work email.',
-    heading: 'Create your account',
+    description: 'Sign in to InspectReady, or create a free account with your work email.',
+    heading: 'Sign in',
     noindex: true,
     structured: [],
   },
@@ -263,6 +265,16 @@ export const PAGES = [
     heading: 'Set up your workspace',
     noindex: true,
     signedIn: true,
+    structured: [],
+  },
+  {
+    path: '/account',
+    title: 'Your workspace',
+    description: 'Your InspectReady account: your organisation, your setup answers and your details.',
+    heading: 'Your workspace',
+    noindex: true,
+    signedIn: true,
+    signedOutTo: '/auth',
     structured: [],
   },
   // The analysts' page exists in development builds; production builds serve it (and list it here, so it is

@@ -35,8 +35,8 @@ for (const page of PAGES) {
       await p.goto(page.path)
       await waitForHydration(p)
       if ('signedIn' in page && page.signedIn) {
-        // Signed-in pages send a visitor without a session home (spec section 2).
-        await expect(p).toHaveURL(`${baseURL}/`)
+        // Signed-in pages send a visitor without a session home (spec section 2), or to sign-in (/account).
+        await expect(p).toHaveURL(`${baseURL}${'signedOutTo' in page ? page.signedOutTo : '/'}`)
       } else {
         await expect(p.getByRole('heading', { level: 1 })).toHaveText(page.heading)
       }

@@ -1,15 +1,21 @@
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { emailConfirmationMachine } from '../../../machines/emailConfirmation.machine'
+import { passwordResetMachine } from '../../../machines/passwordReset.machine'
+import { signInMachine } from '../../../machines/signIn.machine'
 import { signupMachine } from '../../../machines/signup.machine'
+import { ssoSignInMachine } from '../../../machines/ssoSignIn.machine'
+import { passwordResetActors, signInActor, startOAuthActor } from '../../backend/account'
 import { emailConfirmationActors, signupActors } from '../../backend/auth'
 import { config } from '../../config'
 import { inspect } from '../../devtools/inspector'
-import { defined } from '../../domain/routeSearch'
+import { ssoErrorMessage } from '../../domain/account'
+import { type AuthMode, authMode, defined } from '../../domain/routeSearch'
 import type { AuthArrival } from '../../domain/signup'
-import { pageEntry } from '../../seo/pages'
+import { stateValueText } from '../../domain/stateValue'
+import { Button } from '../../ui/Button'
 import { notify } from '../../ui/Toaster'
 import { BackButton } from '../layout/BackButton'
 import { PageShell } from '../layout/PageShell'
@@ -22,7 +28,11 @@ import {
   ConfirmingPanel,
   LinkInvalidPanel,
 } from './ConfirmationPanels'
+import { PasswordResetPanel } from './PasswordResetPanel'
+import { ResendConfirmation } from './ResendConfirmation'
+import { SignInForm } from './SignInForm'
 import { SignupForm } from './SignupForm'
+import { SsoButtons } from './SsoButtons'
 
 // The app may live on another host (VITE_APP_URL), so leave with a full page load.
 const redirectToApp = () => window.location.assign(config.appUrl)
@@ -50,14 +60,23 @@ const signupLogic = signupMachine.provide({
   actions: { notify: (_, toast) => void notify(toast), redirectToApp },
   actors: { ...signupActors, copyPassword },
 })
+const ssoLogic = ssoSignInMachine.provide({ actors: { startOAuth: startOAuthActor } })
 
-/** /auth: sign-up, and arrival after the confirmation e-mail. Thin over the two machines. */
+/**
+ * /auth: sign-in (the default), sign-up (`?mode=signup`) and password reset (`?mode=reset`, and the recovery link),
+ * the SSO buttons on sign-in and sign-up, and the arrivals from mailed links. Thin over six machines.
+ */
 export function AuthPage({ search }: { search: AuthArrival }) {
   const navigate = useNavigate()
   const arrivedWith = useRef(search)
+  // null until mounted: the first client render must match the prerendered page, which holds every form.
+  const [mode, setMode] = useState<AuthMode | null>(null)
+  useLayoutEffect(() => setMode(authMode({ mode: search.mode, type: search.type })), [search.mode, search.type])
+
+  const goToGate = () => void navigate({ to: '/onboarding' })
   const signup = useActorRef(signupLogic, { input: { origin: siteOrigin() }, inspect })
-  const [confirmationLogic] = useState(() =>
-    emailConfirmationMachine.provide({
+  const [logic] = useState(() => ({
+    confirmation: emailConfirmationMachine.provide({
       actions: {
         notify: (_, toast) => void notify(toast),
         redirectToApp,
@@ -69,18 +88,34 @@ export function AuthPage({ search }: { search: AuthArrival }) {
       },
       actors: emailConfirmationActors,
     }),
-  )
-  const confirmation = useActorRef(confirmationLogic, { input: { origin: siteOrigin() }, inspect })
+    signIn: signInMachine.provide({ actions: { goToGate }, actors: { signIn: signInActor } }),
+    reset: passwordResetMachine.provide({
+      actions: {
+        clearUrl: () => void navigate({ to: '/auth', search: { mode: 'reset' }, replace: true }),
+        notifyPasswordUpdated: () => void notify({ title: 'Password updated', description: 'You are signed in with your new password.', variant: 'success' }),
+        goToGate,
+      },
+      actors: passwordResetActors,
+    }),
+  }))
+  const confirmation = useActorRef(logic.confirmation, { input: { origin: siteOrigin() }, inspect })
+  const signIn = useActorRef(logic.signIn, { inspect })
+  const reset = useActorRef(logic.reset, { input: { origin: siteOrigin() }, inspect })
+  const sso = useActorRef(ssoLogic, { input: { origin: siteOrigin() }, inspect })
 
-  // The prerendered page has no query string: the URL is read only after mount (hydration rule), once,
-  // as the page was opened (clearing the code from the URL must not start a second arrival).
+  // The URL is read only after mount (hydration rule), once, as the page was opened (clearing the code from the
+  // URL must not start a second arrival). A recovery link belongs to the password reset, not the confirmation.
   useEffect(() => {
     // A macrotask later, so the root's toast region (a later sibling, whose effects run after ours) listens.
-    const timer = setTimeout(() =>
-      confirmation.send({ type: 'ARRIVED', params: { ...defined(arrivedWith.current), ...defined(fragmentParams()) } }),
-    )
+    const timer = setTimeout(() => {
+      const params = { ...defined(arrivedWith.current), ...defined(fragmentParams()) }
+      const recovery = params.type === 'recovery'
+      confirmation.send({ type: 'ARRIVED', params: recovery ? {} : params })
+      reset.send({ type: 'ARRIVED', params: recovery || params.mode === 'reset' ? params : {} })
+      sso.send({ type: 'ARRIVED', error: params.sso_error ?? '', description: params.sso_error_description ?? '' })
+    })
     return () => clearTimeout(timer)
-  }, [confirmation])
+  }, [confirmation, reset, sso])
 
   const form = useSelector(signup, (snap) => ({
     state: (snap.value as { form: string }).form,
@@ -88,41 +123,134 @@ export function AuthPage({ search }: { search: AuthArrival }) {
     values: snap.context.values,
     sentTo: snap.context.sentTo,
   }), shallowEqual)
-  const arrival = useSelector(confirmation, (snap) => ({
-    state: snap.value as string,
-    email: snap.context.email,
-  }), shallowEqual)
+  const arrival = useSelector(confirmation, (snap) => ({ state: snap.value as string, email: snap.context.email }), shallowEqual)
+  const signInView = useSelector(signIn, (snap) => ({ state: snap.value as string, context: snap.context }), shallowEqual)
+  const resetView = useSelector(reset, (snap) => ({ state: stateValueText(snap.value), context: snap.context }), shallowEqual)
+  const ssoView = useSelector(sso, (snap) => ({ state: snap.value as string, context: snap.context }), shallowEqual)
+  const ssoBusy = ssoView.state === 'redirecting' || ssoView.state === 'leaving' ? ssoView.context.provider : null
+  const ssoNotice =
+    ssoView.state === 'providerError' && ssoView.context.error ? (
+      <p role="alert" className={s.formError} data-testid="sso-error">
+        {ssoErrorMessage(ssoView.context.error.code, ssoView.context.error.description)}
+      </p>
+    ) : ssoView.state === 'failed' ? (
+      <p role="alert" className={s.formError} data-testid="sso-error">
+        {ssoView.context.failure === 'network'
+          ? "We couldn't reach the server to start single sign-on. Check your connection and try again."
+          : 'Single sign-on could not start. Please try again, or sign in with your email and password.'}
+      </p>
+    ) : null
+  const ssoButtons = <SsoButtons busyProvider={ssoBusy} onChoose={(provider) => sso.send({ type: 'PROVIDER_CHOSEN', provider })} />
+  const shows = (m: AuthMode) => mode === null || mode === m
 
-  const heading = pageEntry('/auth').heading
   return (
     <PageShell>
       <div className={s.wrap}>
-        <div className={s.header}>
-          <BackButton fallback="/" />
-          <h1 className={s.title}>{heading}</h1>
-          <p className={s.lead}>Free for up to 3 staff, forever. Sign up with your work email.</p>
-        </div>
-        <ArrivalPanel
-          state={arrival.state}
-          email={arrival.email}
-          onResend={(email) => confirmation.send({ type: 'RESEND_REQUESTED', email })}
-          onRetry={() => confirmation.send({ type: 'RETRY' })}
-        />
-        {showsForm(arrival.state) ? (
-          form.state === 'awaitingEmail' ? (
-            <CheckEmailPanel sentTo={form.sentTo} onStartOver={() => signup.send({ type: 'START_OVER' })} />
-          ) : (
-            <div className={s.card}>
-              <SignupForm
-                values={form.values}
-                submitting={form.state === 'submitting' || form.state === 'completing'}
-                copied={form.copied}
-                onChange={(field, value) => signup.send({ type: 'FIELD_CHANGED', field, value })}
-                onSubmit={() => signup.send({ type: 'SUBMIT' })}
-                onCopyPassword={() => signup.send({ type: 'COPY_PASSWORD' })}
-              />
+        {shows('signin') ? (
+          <div className={s.signinPanel} data-auth-panel="signin">
+            <div className={s.header}>
+              <BackButton fallback="/" />
+              <h1 className={s.title}>Sign in</h1>
+              <p className={s.lead}>Welcome back. Sign in with your work email or your organisation's single sign-on.</p>
             </div>
-          )
+            {ssoNotice}
+            {signInView.state === 'unconfirmed' ? (
+              <section className={s.panel}>
+                <h2 className={s.panelTitle}>Confirm your email first</h2>
+                <p>
+                  Your password is right, but <strong>{signInView.context.values.email.trim()}</strong> is not confirmed yet. Open the link
+                  we emailed when you signed up, or get a new one.
+                </p>
+                <ResendConfirmation email={signInView.context.values.email.trim()} origin={siteOrigin()} justSent={false} label="Resend confirmation e-mail" />
+                <div className={s.actions}>
+                  <Button onClick={() => signIn.send({ type: 'SUBMIT' })}>I've confirmed it: sign in</Button>
+                </div>
+              </section>
+            ) : (
+              <div className={s.card}>
+                <SignInForm
+                  values={signInView.context.values}
+                  problem={signInView.context.problem}
+                  failure={signInView.context.failure}
+                  detail={signInView.context.detail}
+                  submitting={signInView.state === 'signingIn' || signInView.state === 'signedIn'}
+                  onChange={(field, value) => signIn.send({ type: 'FIELD_CHANGED', field, value })}
+                  onSubmit={() => signIn.send({ type: 'SUBMIT' })}
+                />
+                <p className={s.divider}>or</p>
+                {ssoButtons}
+              </div>
+            )}
+            <p className={s.switchMode}>
+              New to {config.brand}?{' '}
+              <Link to="/auth" search={{ mode: 'signup' }} className={s.textLink}>
+                Create an account
+              </Link>
+            </p>
+          </div>
+        ) : null}
+
+        {shows('signup') ? (
+          <div className={s.signupPanel} data-auth-panel="signup">
+            <div className={s.header}>
+              <BackButton fallback="/" />
+              <h1 className={s.title}>Create your account</h1>
+              <p className={s.lead}>Free for up to 3 staff, forever. Sign up with your work email.</p>
+            </div>
+            <ArrivalPanel
+              state={arrival.state}
+              email={arrival.email}
+              onResend={(email) => confirmation.send({ type: 'RESEND_REQUESTED', email })}
+              onRetry={() => confirmation.send({ type: 'RETRY' })}
+            />
+            {showsForm(arrival.state) ? (
+              form.state === 'awaitingEmail' ? (
+                <CheckEmailPanel sentTo={form.sentTo} onStartOver={() => signup.send({ type: 'START_OVER' })}>
+                  <ResendConfirmation email={form.sentTo} origin={siteOrigin()} justSent />
+                </CheckEmailPanel>
+              ) : (
+                <>
+                  {ssoNotice}
+                  <div className={s.card}>
+                    <SignupForm
+                      values={form.values}
+                      submitting={form.state === 'submitting' || form.state === 'completing'}
+                      copied={form.copied}
+                      onChange={(field, value) => signup.send({ type: 'FIELD_CHANGED', field, value })}
+                      onSubmit={() => signup.send({ type: 'SUBMIT' })}
+                      onCopyPassword={() => signup.send({ type: 'COPY_PASSWORD' })}
+                    />
+                    <p className={s.divider}>or</p>
+                    {ssoButtons}
+                  </div>
+                  <p className={s.switchMode}>
+                    Already have an account?{' '}
+                    <Link to="/auth" className={s.textLink}>
+                      Sign in
+                    </Link>
+                  </p>
+                </>
+              )
+            ) : null}
+          </div>
+        ) : null}
+
+        {shows('reset') ? (
+          <div className={s.resetPanel} data-auth-panel="reset">
+            <div className={s.header}>
+              <BackButton fallback="/auth" />
+              <h1 className={s.title}>Reset your password</h1>
+            </div>
+            <PasswordResetPanel
+              state={resetView.state}
+              context={resetView.context}
+              onEmailChange={(value) => reset.send({ type: 'EMAIL_CHANGED', value })}
+              onPasswordChange={(field, value) => reset.send({ type: 'PASSWORD_CHANGED', field, value })}
+              onSubmit={() => reset.send({ type: 'SUBMIT' })}
+              onRequestNewLink={() => reset.send({ type: 'REQUEST_NEW_LINK' })}
+              onRetry={() => reset.send({ type: 'RETRY' })}
+            />
+          </div>
         ) : null}
       </div>
     </PageShell>

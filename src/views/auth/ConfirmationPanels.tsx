@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { AnchorButton, Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
 import * as s from './auth.css'
@@ -112,7 +112,7 @@ export function LinkInvalidPanel({
   )
 }
 
-export function CheckEmailPanel({ sentTo, onStartOver }: { sentTo: string; onStartOver: () => void }) {
+export function CheckEmailPanel({ sentTo, onStartOver, children }: { sentTo: string; onStartOver: () => void; children?: ReactNode }) {
   return (
     <section className={s.panel}>
       <PanelTitle>Check your email</PanelTitle>
@@ -120,7 +120,8 @@ export function CheckEmailPanel({ sentTo, onStartOver }: { sentTo: string; onSta
         We've sent a confirmation link to <strong>{sentTo}</strong>. Open it in this browser to activate your account;
         you'll get admin access once your email is confirmed.
       </p>
-      <p className={s.panelText}>Nothing arrived? Check your spam folder, or sign up again to get a new link.</p>
+      <p className={s.panelText}>Nothing arrived? Check your spam folder, or send the email again.</p>
+      {children}
       <div className={s.actions}>
         <Button variant="outline" onClick={onStartOver}>
           Use a different email

@@ -1,4 +1,4 @@
-import { createVar, style } from '@vanilla-extract/css'
+import { createVar, globalStyle, style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
 
@@ -64,3 +64,63 @@ export const panelTitle = style({ fontSize: tokens.fontSizes.xl, outline: 'none'
 export const panelText = style({ color: vars.color.textMuted })
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space[3], alignItems: 'center' })
 export const resendForm = style({ display: 'grid', gap: tokens.space[3] })
+
+export const resend = style({ display: 'grid', gap: tokens.space[2] })
+export const formError = style({ color: vars.color.destructive, fontWeight: 500 })
+export const formFooter = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: tokens.space[3],
+  alignItems: 'center',
+})
+export const textLink = style({
+  color: vars.color.primary,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
+  fontWeight: 500,
+})
+export const switchMode = style({ color: vars.color.textMuted, textAlign: 'center' })
+
+export const divider = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space[3],
+  color: vars.color.textMuted,
+  fontSize: tokens.fontSizes.sm,
+  selectors: {
+    '&::before, &::after': { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` },
+  },
+})
+export const ssoGrid = style({
+  display: 'grid',
+  gap: tokens.space[3],
+  '@media': { [media.tablet]: { gridTemplateColumns: '1fr 1fr' } },
+})
+export const ssoMark = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '1.5rem',
+  height: '1.5rem',
+  borderRadius: tokens.radii.pill,
+  background: vars.color.secondary,
+  color: vars.color.text,
+  fontSize: tokens.fontSizes.xs,
+  fontWeight: 700,
+})
+export const passwordRow = style({ display: 'flex', gap: tokens.space[2], alignItems: 'center' })
+
+/**
+ * The three /auth forms are all in the prerendered page (the static file cannot know the query string); until
+ * React has hydrated, a tiny inline script in the page head sets `data-auth-mode` on <html> from the URL, and these
+ * rules show only that form, so a visitor of /auth?mode=signup never sees the sign-in form flash. After hydration
+ * the page renders only the active form and these rules no longer apply.
+ */
+export const modePanel = style({ display: 'grid', gap: tokens.space[6] })
+export const signinPanel = style([modePanel])
+export const signupPanel = style([modePanel])
+export const resetPanel = style([modePanel])
+globalStyle(`html:not([data-hydrated]):is([data-auth-mode="signup"], [data-auth-mode="reset"]) ${signinPanel}`, { display: 'none' })
+globalStyle(`html:not([data-hydrated]):not([data-auth-mode="signup"]) ${signupPanel}`, { display: 'none' })
+globalStyle(`html:not([data-hydrated]):not([data-auth-mode="reset"]) ${resetPanel}`, { display: 'none' })
+export const ssoFieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0 })

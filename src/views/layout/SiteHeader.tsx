@@ -1,13 +1,45 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { hasStoredSession } from '../../backend/storedSession'
 import { config } from '../../config'
 import { SECTOR_LABELS, SECTORS, type Sector, sectorPath } from '../../domain/sectors'
 import { AnchorButton, LinkButton } from '../../ui/Button'
+import { AccountPlaceholder } from './AccountPlaceholder'
 import { BrandMark } from './BrandMark'
 import * as s from './layout.css'
 
-/** Top navigation: brand, sector tabs (a disclosure menu on mobile), 'Start Free' and 'Book Demo'. */
+// Loaded only for a browser with a stored session: signed-out visitors never download it (nor xstate, nor supabase-js).
+const AccountMenu = lazy(() => import('./AccountMenu'))
+
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener('storage', onChange)
+  return () => window.removeEventListener('storage', onChange)
+}
+
+/** Whether a session is stored; false on the server and during hydration, so the first render matches the page. */
+function useStoredSession(): boolean {
+  return useSyncExternalStore(subscribeToStorage, hasStoredSession, () => false)
+}
+
+function SignedOutActions() {
+  return (
+    <>
+      <LinkButton to="/auth" size="sm" variant="ghost" className={s.hideOnMobile}>
+        Sign in
+      </LinkButton>
+      <LinkButton to="/auth" search={{ mode: 'signup' }} size="sm">
+        Start Free
+      </LinkButton>
+    </>
+  )
+}
+
+/**
+ * Top navigation: brand, sector tabs (a disclosure menu on mobile, which also holds 'Sign in'), 'Sign in',
+ * 'Start Free' and 'Book Demo'; with a stored session, the account menu instead of 'Sign in' and 'Start Free'.
+ */
 export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
+  const stored = useStoredSession()
   return (
     <header className={s.header}>
       <div className={s.headerInner}>
@@ -27,11 +59,15 @@ export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
             </Link>
           ))}
         </nav>
-        <SectorMenu activeSector={activeSector} />
+        <SectorMenu activeSector={activeSector} signedIn={stored} />
         <div className={s.headerActions}>
-          <LinkButton to="/auth" search={{ mode: 'signup' }} size="sm">
-            Start Free
-          </LinkButton>
+          {stored ? (
+            <Suspense fallback={<AccountPlaceholder label="Account" />}>
+              <AccountMenu signedOut={<SignedOutActions />} />
+            </Suspense>
+          ) : (
+            <SignedOutActions />
+          )}
           <AnchorButton href={config.bookingUrl} target="_blank" rel="noopener noreferrer" variant="outline" size="sm" className={s.hideOnMobile}>
             Book Demo<span className="sr-only"> (opens in a new tab)</span>
           </AnchorButton>
@@ -41,8 +77,8 @@ export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
   )
 }
 
-/** Mobile sector switcher: a button that discloses a list of links; Escape and outside clicks close it. */
-function SectorMenu({ activeSector }: { activeSector?: Sector }) {
+/** Mobile sector switcher: a button that discloses a list of links (and 'Sign in'); Escape and outside clicks close it. */
+function SectorMenu({ activeSector, signedIn }: { activeSector?: Sector; signedIn: boolean }) {
   const [open, setOpen] = useState(false)
   const listId = useId()
   const ref = useRef<HTMLDivElement>(null)
@@ -84,6 +120,13 @@ function SectorMenu({ activeSector }: { activeSector?: Sector }) {
               </Link>
             </li>
           ))}
+          {signedIn ? null : (
+            <li className={s.menuSeparator}>
+              <Link to="/auth" className={s.sectorMenuLink} onClick={() => setOpen(false)}>
+                Sign in
+              </Link>
+            </li>
+          )}
         </ul>
       ) : null}
     </div>

@@ -123,3 +123,62 @@ export const switchThumb = style({
 export const staticHeader = style([narrow, { paddingTop: tokens.space[8], paddingBottom: tokens.space[6], display: 'grid', gap: tokens.space[4] }])
 export const lead = style({ fontSize: tokens.fontSizes.lg, color: vars.color.textMuted })
 export const pageTitle = style({ fontSize: tokens.fontSizes['4xl'] })
+
+// Account menu (signed in)
+export const accountMenu = style({ position: 'relative' })
+export const accountButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: tokens.space[2],
+  minHeight: '36px',
+  padding: `0 ${tokens.space[2]}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radii.pill,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  font: 'inherit',
+  fontSize: tokens.fontSizes.sm,
+  fontWeight: tokens.weight.medium,
+  cursor: 'pointer',
+  selectors: { '&[aria-busy="true"]': { cursor: 'progress', color: vars.color.textMuted } },
+})
+export const accountInitial = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '26px',
+  height: '26px',
+  borderRadius: '50%',
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontWeight: tokens.weight.bold,
+  textTransform: 'uppercase',
+})
+export const accountPanel = style({
+  position: 'absolute',
+  top: 'calc(100% + 8px)',
+  right: 0,
+  minWidth: '240px',
+  maxWidth: 'min(320px, calc(100vw - 32px))',
+  display: 'grid',
+  gap: tokens.space[1],
+  padding: tokens.space[2],
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radii.md,
+  boxShadow: tokens.shadow.md,
+  zIndex: 45,
+})
+export const accountEmail = style({
+  margin: 0,
+  padding: `${tokens.space[2]} ${tokens.space[3]}`,
+  color: vars.color.textMuted,
+  fontSize: tokens.fontSizes.sm,
+  overflowWrap: 'anywhere',
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+export const accountItem = style([
+  sectorTab,
+  { display: 'block', width: '100%', textAlign: 'left', border: 0, background: 'transparent', font: 'inherit', cursor: 'pointer', borderRadius: tokens.radii.sm },
+])
+export const menuDivider = style({ borderTop: `1px solid ${vars.color.border}`, margin: `${tokens.space[1]} 0` })
+export const menuSeparator = style({ borderTop: `1px solid ${vars.color.border}`, marginTop: tokens.space[1], paddingTop: tokens.space[1] })

@@ -1,8 +1,10 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
-import type { ActorRefFrom } from 'xstate'
-import { onboardingGateMachine } from '../../../machines/onboardingGate.machine'
+import { useEffect, useRef, useState } from 'react'
+import { type ActorRefFrom, fromPromise } from 'xstate'
+import { type GateArrival, onboardingGateMachine } from '../../../machines/onboardingGate.machine'
+import { exchangeCode } from '../../backend/auth'
+import { defined } from '../../domain/routeSearch'
 import { ssoProfileMachine } from '../../../machines/ssoProfile.machine'
 import {
   completionStatusActor,
@@ -19,20 +21,27 @@ import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
 import { SsoProfileDialog } from './SsoProfileDialog'
 
-/** /onboarding: the session and profile-completion gate (spec section 2). */
-export function OnboardingGatePage() {
+/** /onboarding: the session and profile-completion gate (spec section 2), where SSO providers send people back. */
+export function OnboardingGatePage({ search }: { search: GateArrival }) {
   const navigate = useNavigate()
+  const arrivedWith = useRef(search)
   // Created once: the actor keeps the implementations it started with.
   const [machine] = useState(() =>
     onboardingGateMachine.provide({
       actions: {
         goHome: () => void navigate({ to: '/' }),
         goToSignup: () => void navigate({ to: '/auth', search: { mode: 'signup' } }),
+        goToAccount: () => void navigate({ to: '/account' }),
+        goToSetup: () => void navigate({ to: '/onboarding/setup' }),
+        returnToSignIn: (_, { error, description }) =>
+          void navigate({ to: '/auth', search: defined({ sso_error: error, sso_error_description: description || undefined }) }),
+        clearUrl: () => void navigate({ to: '/onboarding', search: {}, replace: true }),
         notifyConsumerEmail: () =>
           notify({ title: 'Please use a company email', description: 'Consumer email addresses are not allowed.', variant: 'destructive' }),
         notifySetupComplete: () => notify({ title: 'Account setup complete!', variant: 'success' }),
       },
       actors: {
+        exchangeCode: fromPromise(({ input }: { input: { code: string } }) => exchangeCode(input.code)),
         getSession: getSessionActor,
         authListener: signedOutListener,
         signOut: signOutActor,
@@ -49,7 +58,13 @@ export function OnboardingGatePage() {
     }),
   )
   const gate = useActorRef(machine, { inspect })
-  const loading = useSelector(gate, (snap) => snap.matches('checkingSession') || snap.matches('checkingStatus'))
+  // The prerendered page has no query string: the URL is read after mount, once.
+  useEffect(() => {
+    gate.send({ type: 'ARRIVED', params: arrivedWith.current })
+  }, [gate])
+  const loading = useSelector(gate, (snap) =>
+    (['arriving', 'routing', 'exchangingCode', 'checkingSession', 'checkingStatus'] as const).some((state) => snap.matches(state)),
+  )
   const dialog = useSelector(gate, (snap) => snap.children.ssoProfile as ActorRefFrom<typeof ssoProfileMachine> | undefined)
   const finished = useSelector(gate, (snap) => snap.status === 'done')
   return (

@@ -3,7 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { type StoredProgress, setupWizardMachine } from '../../../machines/setupWizard.machine'
+import { savedWizardAnswers } from '../../backend/account'
 import { getSessionActor, saveWizardActor, signedOutListener } from '../../backend/onboarding'
+import { SETUP_PROGRESS_PREFIX } from '../../backend/storedSession'
 import { inspect } from '../../devtools/inspector'
 import { isStepValid, parseStoredAnswers, progressPercent, WIZARD_STEP_COUNT, WIZARD_STEPS } from '../../domain/onboarding'
 import { pageEntry } from '../../seo/pages'
@@ -26,8 +28,8 @@ import {
   TeamStep,
 } from './WizardSteps'
 
-/** sessionStorage key of one user's unfinished answers (cleared once saved). */
-export const storageKey = (userId: string) => `inspectready.setup.${userId}`
+/** sessionStorage key of one user's unfinished answers (cleared once saved, and on sign-out). */
+export const storageKey = (userId: string) => `${SETUP_PROGRESS_PREFIX}${userId}`
 
 function readStored(userId: string): StoredProgress | null {
   try {
@@ -68,7 +70,13 @@ export function SetupWizardPage() {
       actors: {
         getSession: getSessionActor,
         authListener: signedOutListener,
-        restoreAnswers: fromPromise(async ({ input }: { input: { userId: string } }) => readStored(input.userId)),
+        // Unfinished answers of this browser session first; else, for 'Run setup again', the answers saved last time.
+        restoreAnswers: fromPromise(async ({ input }: { input: { userId: string } }): Promise<StoredProgress | null> => {
+          const stored = readStored(input.userId)
+          if (stored) return stored
+          const saved = await savedWizardAnswers(input.userId)
+          return saved ? { step: 0, answers: saved } : null
+        }),
         saveAnswers: saveWizardActor,
       },
     }),
