@@ -46,6 +46,27 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * Auth rate limits so high that suites sharing one server never meet them; tests/backend/accounts.test.ts
+ * tests the limits themselves on a server of its own.
+ */
+export const GENEROUS_RATE_LIMITS = {
+  tokenRefresh: 1_000_000,
+  passwordPerEmail: 1_000_000,
+  signInSignUps: 1_000_000,
+  tokenVerifications: 1_000_000,
+  emailSent: 1_000_000,
+} as const
+
+/** The same as environment variables for the CLI server (`npm run backend`, the e2e backend). */
+export const GENEROUS_RATE_LIMIT_ENV = {
+  RATE_LIMIT_TOKEN_REFRESH: '1000000',
+  RATE_LIMIT_PASSWORD_PER_EMAIL: '1000000',
+  RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
+  RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
+  RATE_LIMIT_EMAIL_SENT: '1000000',
+} as const
+
 let counter = 0
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}@example-care.co.uk`
 
