@@ -17,11 +17,15 @@ export function memoryStorage() {
   }
 }
 
-/** A client configured like the site's (PKCE, persisted session) but with in-memory storage for Node. */
-export function client(url: string, key: string): SupabaseClient {
+/**
+ * A client configured like the site's (PKCE, persisted session) but with in-memory storage for Node.
+ * `headers` go with every request (e.g. X-Forwarded-For to pose as another client address).
+ */
+export function client(url: string, key: string, opts: { headers?: Record<string, string>; flowType?: 'pkce' | 'implicit' } = {}): SupabaseClient {
   return createClient(url, key, {
-    auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
+    auth: { flowType: opts.flowType ?? 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
     realtime: { transport: WebSocket as never },
+    ...(opts.headers ? { global: { headers: opts.headers } } : {}),
   })
 }
 
