@@ -57,8 +57,17 @@ export function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${parse(false)}$`)
 }
 
-/** Characters a browser would drop or reinterpret while parsing, so the raw text matched is not what it visits. */
-const AMBIGUOUS = /[\u0000-\u0020\u007f-\u009f\\]/
+/**
+ * Control characters, spaces and backslashes: a browser drops or reinterprets them while parsing, so the
+ * raw text matched against the patterns would not be the address it visits.
+ */
+function ambiguous(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c <= 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x5c) return true
+  }
+  return false
+}
 const REGULAR_HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/
 
@@ -71,7 +80,7 @@ export function redirectValidator(siteUrl: string, allowList: readonly string[])
   const site = new URL(siteUrl)
   const patterns = allowList.map(globToRegExp)
   return (candidate) => {
-    if (!candidate || candidate.length > 2048 || AMBIGUOUS.test(candidate)) return false
+    if (!candidate || candidate.length > 2048 || ambiguous(candidate)) return false
     let url: URL
     try {
       url = new URL(candidate)
