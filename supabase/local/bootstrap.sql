@@ -69,6 +69,9 @@ create table if not exists auth.sessions (
   created_at timestamptz default now(),
   updated_at timestamptz default now()
 );
+-- How the session was authenticated ('password', 'otp', 'recovery', 'oauth', 'email/signup'): the access
+-- token's amr claim, kept across refreshes as GoTrue keeps its AMR claims. Added after the first release.
+alter table auth.sessions add column if not exists amr_method text;
 
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,

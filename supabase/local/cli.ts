@@ -1,16 +1,34 @@
 /** `npm run backend`: the local Supabase-compatible server alone (see README.md here for env vars). */
 import { startLocalSupabase } from './index.ts'
+import { type AuthRateLimits, parseRateLimit, type RateLimit } from './ratelimit.ts'
 
 const env = process.env
+
+/** RATE_LIMIT_<NAME> ("30" per the limit's usual window, or GoTrue's "30/5m") overrides config.toml. */
+const RATE_LIMIT_ENV: Record<keyof AuthRateLimits, string> = {
+  tokenRefresh: 'RATE_LIMIT_TOKEN_REFRESH',
+  passwordPerEmail: 'RATE_LIMIT_PASSWORD_PER_EMAIL',
+  signInSignUps: 'RATE_LIMIT_SIGN_IN_SIGN_UPS',
+  tokenVerifications: 'RATE_LIMIT_TOKEN_VERIFICATIONS',
+  emailSent: 'RATE_LIMIT_EMAIL_SENT',
+}
+const rateLimits: Partial<Record<keyof AuthRateLimits, RateLimit>> = {}
+for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [keyof AuthRateLimits, string][]) {
+  const value = env[variable]
+  if (value) rateLimits[name] = parseRateLimit(name, value)
+}
+
 const started = Date.now()
 const server = await startLocalSupabase({
   port: Number(env.BACKEND_PORT ?? 54321),
   mailPort: Number(env.MAIL_PORT ?? 54324),
   dataDir: env.DATA_DIR ?? '.data',
   databaseUrl: env.DATABASE_URL || undefined,
-  siteUrl: env.SITE_URL ?? 'http://localhost:5173',
+  siteUrl: env.SITE_URL || undefined,
   autoconfirm: env.AUTOCONFIRM === 'true',
   resendIntervalSeconds: env.RESEND_INTERVAL_SECONDS ? Number(env.RESEND_INTERVAL_SECONDS) : undefined,
+  otpExpirySeconds: env.OTP_EXPIRY_SECONDS ? Number(env.OTP_EXPIRY_SECONDS) : undefined,
+  rateLimits,
   contactRateLimit: env.CONTACT_RATE_LIMIT ? Number(env.CONTACT_RATE_LIMIT) : undefined,
   log: env.BACKEND_LOG === 'true',
 })

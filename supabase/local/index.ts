@@ -12,14 +12,18 @@ import { completeUserSignup } from '../functions/_shared/completeUserSignup.ts'
 import type { FunctionEnv } from '../functions/_shared/env.ts'
 import { sendContact } from '../functions/_shared/sendContact.ts'
 import { authApp } from './auth.ts'
+import { loadAuthConfig } from './config.ts'
 import { type Db, openDb } from './db.ts'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, verifyJwt } from './keys.ts'
 import { MailStore, mailApp } from './mail.ts'
 import { setupDatabase } from './migrate.ts'
+import { type AuthRateLimits, defaultRateLimits, type RateLimitInput, resolveRateLimit } from './ratelimit.ts'
+import { redirectValidator } from './redirect.ts'
 import { restApp } from './rest.ts'
 import { openMemoryDatabase } from './template.ts'
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
+export type { AuthRateLimits, RateLimit, RateLimitInput } from './ratelimit.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -32,12 +36,27 @@ export interface LocalSupabaseOptions {
   dataDir?: string
   /** PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string
-  /** The site's origin: allowed redirect_to and CORS origin besides any http://localhost:* and http://127.0.0.1:*. */
+  /**
+   * The site: always an allowed redirect_to (same scheme, host and port) and the fallback for any other, and
+   * a CORS origin (besides any http://localhost:* and http://127.0.0.1:*). Default: config.toml's site_url.
+   */
   siteUrl?: string
+  /** Further allowed redirect_to patterns (GoTrue's globs). Default: config.toml's additional_redirect_urls. */
+  additionalRedirectUrls?: string[]
   /** Sign-up returns a session with a confirmed user (no confirmation mail). Default false. */
   autoconfirm?: boolean
-  /** Seconds between two confirmation mails to one address through /resend. Default 60 (GoTrue's). */
+  /**
+   * Seconds between two confirmation or recovery mails to one address (signup, /resend, /recover).
+   * Default: config.toml's [auth.email] max_frequency (60 s).
+   */
   resendIntervalSeconds?: number
+  /** Lifetime of e-mailed links in seconds. Default: config.toml's [auth.email] otp_expiry (3600). */
+  otpExpirySeconds?: number
+  /**
+   * GoTrue's rate limits (see ratelimit.ts), each a number (per its usual window) or {max, windowSeconds,
+   * burst}. Defaults: config.toml's [auth.rate_limit]; passwordPerEmail 30 per 5 minutes.
+   */
+  rateLimits?: Partial<Record<keyof AuthRateLimits, RateLimitInput>>
   /** Referrals per client per 10 minutes. Default 5. */
   contactRateLimit?: number
   /** A PGlite dump to start from (tests); ignored with databaseUrl. */
@@ -83,8 +102,13 @@ function close(server: ReturnType<typeof serve>) {
 }
 
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
-  const siteUrl = (options.siteUrl ?? 'http://localhost:5173').replace(/\/+$/, '')
+  const project = loadAuthConfig()
+  const siteUrl = (options.siteUrl ?? project.siteUrl).replace(/\/+$/, '')
   const siteOrigin = new URL(siteUrl).origin
+  const rateLimits = defaultRateLimits(project.rateLimit)
+  for (const [name, value] of Object.entries(options.rateLimits ?? {}) as [keyof AuthRateLimits, RateLimitInput | undefined][]) {
+    if (value !== undefined) rateLimits[name] = resolveRateLimit(name, value)
+  }
   const dataDir = options.dataDir ?? '.data'
   let db: Db
   if (dataDir === 'memory' && !options.databaseUrl && !options.loadDataDir) {
@@ -104,13 +128,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const mailUrl = `http://127.0.0.1:${mailListener.port}`
 
   const allowedOrigin = (origin: string) => isLocalOrigin(origin) || origin === siteOrigin
-  const isAllowedRedirect = (url: string) => {
-    try {
-      return allowedOrigin(new URL(url).origin)
-    } catch {
-      return false
-    }
-  }
+  const isAllowedRedirect = redirectValidator(siteUrl, options.additionalRedirectUrls ?? project.additionalRedirectUrls)
 
   let baseUrl = ''
   const app = new Hono<{ Bindings: HttpBindings }>()
@@ -127,7 +145,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       allowHeaders: [
         'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'prefer',
         'accept', 'accept-profile', 'content-profile', 'range', 'x-upsert', 'x-retry-count',
-        // Local only: lets browser tests pose as distinct clients for the referral rate limit.
+        // Local only: lets browser tests pose as distinct clients for the referral and auth rate limits.
         'x-forwarded-for',
       ],
       exposeHeaders: ['content-range', 'x-supabase-api-version', 'range', 'preference-applied'],
@@ -150,9 +168,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     baseUrl: () => baseUrl,
     siteUrl,
     autoconfirm: options.autoconfirm ?? false,
-    jwtExpirySeconds: 3600,
-    resendIntervalSeconds: options.resendIntervalSeconds ?? 60,
+    jwtExpirySeconds: project.jwtExpirySeconds,
+    resendIntervalSeconds: options.resendIntervalSeconds ?? project.maxFrequencySeconds,
+    otpExpirySeconds: options.otpExpirySeconds ?? project.otpExpirySeconds,
+    minimumPasswordLength: project.minimumPasswordLength,
     isAllowedRedirect,
+    rateLimits,
   }))
   app.route('/rest/v1', restApp({ db }))
 

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
 import { signJwt } from '../../supabase/local/keys.ts'
-import { client, messagesTo, uniqueEmail } from './helpers.ts'
+import { client, GENEROUS_RATE_LIMITS, messagesTo, uniqueEmail } from './helpers.ts'
 
 let server: LocalSupabase
 const SITE = 'http://localhost:5173'
 
 beforeAll(async () => {
-  server = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', siteUrl: SITE, resendIntervalSeconds: 0 })
+  server = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', siteUrl: SITE, resendIntervalSeconds: 0, rateLimits: GENEROUS_RATE_LIMITS })
 })
 afterAll(async () => {
   await server?.stop()
@@ -229,7 +229,7 @@ describe('RPCs and the users table under RLS', () => {
     const { sb } = await signUpConfirmed(uniqueEmail('status'))
     const { data, error } = await sb.rpc('get_profile_completion_status')
     expect(error).toBeNull()
-    expect(data).toEqual({ profile_completion_required: false, signup_method: 'email', last_sso_provider: null })
+    expect(data).toEqual({ profile_completion_required: false, signup_method: 'email', last_sso_provider: null, onboarding_completed: false })
     const { sb: sb2 } = await signUpConfirmed(uniqueEmail('nostaff'), metadata({ staff_count: null }))
     const second = await sb2.rpc('get_profile_completion_status')
     expect(second.data.profile_completion_required).toBe(true)
@@ -287,6 +287,8 @@ describe('RPCs and the users table under RLS', () => {
     expect(status).toBe(204)
     const { data: row } = await sb.from('users').select('*').eq('id', user.id).single()
     expect(row).toMatchObject({ ...wizard, onboarding_completed_at: expect.any(String) })
+    // The onboarding gate learns from the status RPC that the wizard was finished.
+    expect((await sb.rpc('get_profile_completion_status')).data.onboarding_completed).toBe(true)
     const bad = await sb.from('users').update({ policy_frequency: 'hourly' }).eq('id', user.id)
     expect(bad.error?.code).toBe('23514')
     const badArray = await sb.from('users').update({ selected_regulators: ['fsa'] }).eq('id', user.id)
@@ -341,7 +343,7 @@ describe('SSO through the local consent page', () => {
     expect(error).toBeNull()
     expect(exchanged.user?.app_metadata.provider).toBe('linkedin_oidc')
     const status = await sb.rpc('get_profile_completion_status')
-    expect(status.data).toEqual({ profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'linkedin_oidc' })
+    expect(status.data).toEqual({ profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'linkedin_oidc', onboarding_completed: false })
     const saved = await sb.rpc('update_self_profile_details', { p_company_name: 'Hopper Builders', p_sector: 'Unassigned', p_staff_count: 8 })
     expect(saved.error).toBeNull()
     expect((await sb.rpc('get_profile_completion_status')).data.profile_completion_required).toBe(false)

@@ -17,11 +17,15 @@ export function memoryStorage() {
   }
 }
 
-/** A client configured like the site's (PKCE, persisted session) but with in-memory storage for Node. */
-export function client(url: string, key: string): SupabaseClient {
+/**
+ * A client configured like the site's (PKCE, persisted session) but with in-memory storage for Node.
+ * `headers` go with every request (e.g. X-Forwarded-For to pose as another client address).
+ */
+export function client(url: string, key: string, opts: { headers?: Record<string, string>; flowType?: 'pkce' | 'implicit' } = {}): SupabaseClient {
   return createClient(url, key, {
-    auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
+    auth: { flowType: opts.flowType ?? 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
     realtime: { transport: WebSocket as never },
+    ...(opts.headers ? { global: { headers: opts.headers } } : {}),
   })
 }
 
@@ -45,6 +49,27 @@ export async function freePort(): Promise<number> {
     })
   })
 }
+
+/**
+ * Auth rate limits so high that suites sharing one server never meet them; tests/backend/accounts.test.ts
+ * tests the limits themselves on a server of its own.
+ */
+export const GENEROUS_RATE_LIMITS = {
+  tokenRefresh: 1_000_000,
+  passwordPerEmail: 1_000_000,
+  signInSignUps: 1_000_000,
+  tokenVerifications: 1_000_000,
+  emailSent: 1_000_000,
+} as const
+
+/** The same as environment variables for the CLI server (`npm run backend`, the e2e backend). */
+export const GENEROUS_RATE_LIMIT_ENV = {
+  RATE_LIMIT_TOKEN_REFRESH: '1000000',
+  RATE_LIMIT_PASSWORD_PER_EMAIL: '1000000',
+  RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
+  RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
+  RATE_LIMIT_EMAIL_SENT: '1000000',
+} as const
 
 let counter = 0
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}@example-care.co.uk`

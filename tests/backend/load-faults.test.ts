@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, startLocalSupabase } from '../../supabase/local/index.ts'
-import { freePort } from './helpers.ts'
+import { freePort, GENEROUS_RATE_LIMIT_ENV } from './helpers.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ir-load-'))
 let port = 0
@@ -26,7 +26,7 @@ function startBackend(dir = dataDir): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], {
       cwd: process.cwd(),
-      env: { ...process.env, BACKEND_PORT: String(port), MAIL_PORT: String(mailPort), DATA_DIR: dir, CONTACT_RATE_LIMIT: '100000', BACKEND_LOG: 'false' },
+      env: { ...process.env, BACKEND_PORT: String(port), MAIL_PORT: String(mailPort), DATA_DIR: dir, CONTACT_RATE_LIMIT: '100000', ...GENEROUS_RATE_LIMIT_ENV, BACKEND_LOG: 'false' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''

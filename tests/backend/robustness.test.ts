@@ -2,10 +2,11 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
+import { GENEROUS_RATE_LIMITS } from './helpers.ts'
 
 let server: LocalSupabase
 beforeAll(async () => {
-  server = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory' })
+  server = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', rateLimits: GENEROUS_RATE_LIMITS })
 })
 afterAll(async () => {
   await server?.stop()

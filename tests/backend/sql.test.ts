@@ -180,10 +180,28 @@ for (const engine of engines) {
     it('get_profile_completion_status reflects company name and staff count; anon may not call it', async () => {
       const full = await newUser()
       const r = await as('authenticated', full.id, (tx) => tx.query<{ s: unknown }>('select public.get_profile_completion_status() as s'))
-      expect(r.rows[0]?.s).toEqual({ profile_completion_required: false, signup_method: 'email', last_sso_provider: null })
+      expect(r.rows[0]?.s).toEqual({ profile_completion_required: false, signup_method: 'email', last_sso_provider: null, onboarding_completed: false })
       const partial = await newUser({ company_name: null })
       const p = await as('authenticated', partial.id, (tx) => tx.query<{ s: { profile_completion_required: boolean } }>('select public.get_profile_completion_status() as s'))
       expect(p.rows[0]?.s.profile_completion_required).toBe(true)
+      expect((await errorOf(as('anon', null, (tx) => tx.query('select public.get_profile_completion_status()')))).code).toBe('42501')
+    })
+
+    it('get_profile_completion_status: onboarding_completed follows onboarding_completed_at, false without a profile row', async () => {
+      type Status = { s: { onboarding_completed: boolean; profile_completion_required: boolean; signup_method: string } }
+      const status = (id: string) => as('authenticated', id, (tx) => tx.query<Status>('select public.get_profile_completion_status() as s')).then((r) => r.rows[0]?.s)
+      const u = await newUser()
+      expect((await status(u.id))?.onboarding_completed).toBe(false)
+      // The user finishes the wizard through their own (RLS-checked) update, as the site does.
+      await as('authenticated', u.id, (tx) => tx.query('update public.users set onboarding_completed_at = now() where id = $1', [u.id]))
+      expect((await status(u.id))?.onboarding_completed).toBe(true)
+      await as('authenticated', u.id, (tx) => tx.query('update public.users set onboarding_completed_at = null where id = $1', [u.id]))
+      expect((await status(u.id))?.onboarding_completed).toBe(false)
+      // No profile row (deleted by the service): the no-row branch answers false, completion required.
+      const gone = await newUser()
+      await db.query('delete from public.users where id = $1', [gone.id])
+      expect(await status(gone.id)).toEqual({ profile_completion_required: true, signup_method: 'email', last_sso_provider: null, onboarding_completed: false })
+      // Still not callable by anon; an authenticated user cannot read another user's flag (it is always their own).
       expect((await errorOf(as('anon', null, (tx) => tx.query('select public.get_profile_completion_status()')))).code).toBe('42501')
     })
 

@@ -75,7 +75,7 @@ describe('DATABASE_URL (PostgreSQL 15)', () => {
         const { data, error } = await sb.auth.signUp({ email, password: 'correct-horse-1', options: { data: { company_name: 'PG Care', staff_count: 4 } } })
         expect(error).toBeNull()
         const status = await sb.rpc('get_profile_completion_status')
-        expect(status.data).toEqual({ profile_completion_required: false, signup_method: 'email', last_sso_provider: null })
+        expect(status.data).toEqual({ profile_completion_required: false, signup_method: 'email', last_sso_provider: null, onboarding_completed: false })
         const update = await sb.from('users').update({ country: 'ca', selected_domains: ['quality'] }).eq('id', data.user!.id).select('country,selected_domains')
         expect(update.data).toEqual([{ country: 'ca', selected_domains: ['quality'] }])
         const denied = await sb.from('users').update({ plan: 'bos' }).eq('id', data.user!.id)
