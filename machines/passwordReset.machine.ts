@@ -17,8 +17,9 @@ import {
  * Forgotten password at /auth (issue 15, item 4). The prerendered page starts `idle`; after mount the view sends
  * ARRIVED with what the URL says:
  * - `?mode=reset`: asking for a link. requesting.editing -> validating -> sending (supabase-js
- *   resetPasswordForEmail, PKCE) -> emailSent, the same 'Check your email' answer whether or not an account exists.
- *   A 429 (one e-mail per address a minute) and a network failure are explained and keep the address.
+ *   resetPasswordForEmail, PKCE) -> emailSent, the same 'Check your email' answer whether or not an account exists,
+ *   also when the address's one-a-minute rule answers 429 (which only a real account gets). The project-wide e-mail
+ *   limit and a network failure are explained at the form, and keep the address.
  * - `?type=recovery&code=…` (the mailed link, PKCE): exchangingCode -> choosingPassword (signed in for this);
  *   `?type=recovery&token_hash=…` (a token-hash e-mail template): verifyingToken -> choosingPassword;
  *   `?error_code=…` or a used, expired or replaced link -> linkInvalid ('expired'); a link opened in another
@@ -111,7 +112,8 @@ export const passwordResetMachine = setup({
     clearOutcome: assign({ requestProblem: null, passwordProblem: null, failure: null, waitSeconds: null }),
     assignSentTo: assign({ sentTo: ({ context }) => context.email.trim() }),
     assignFailure: assign((_, params: { failure: ResetFailure }) => ({ failure: params.failure })),
-    assignRateLimited: assign(({ event }) => ({ failure: 'rateLimited' as const, waitSeconds: retryAfterSeconds(errorOf(event)) })),
+    assignRateLimited: assign({ failure: 'rateLimited' as const, waitSeconds: null }),
+    assignWait: assign(({ event }) => ({ waitSeconds: retryAfterSeconds(errorOf(event)) })),
     assignLinkProblem: assign((_, params: { problem: ResetLinkProblem }) => ({ linkProblem: params.problem })),
     forgetPasswords: assign({ values: EMPTY_NEW_PASSWORD }),
   },
@@ -133,6 +135,7 @@ export const passwordResetMachine = setup({
     hasRequestProblem: ({ context }) => resetRequestProblem(context.email) !== null,
     hasPasswordProblem: ({ context }) => newPasswordProblem(context.values) !== null,
     isRateLimited: ({ event }) => kindOf(event) === 'rateLimited',
+    isAddressCooldown: ({ event }) => kindOf(event) === 'rateLimited' && retryAfterSeconds(errorOf(event)) !== null,
     isNetworkFailure: ({ event }) => kindOf(event) === 'network',
     isVerifierMissing: ({ event }) => kindOf(event) === 'verifierMissing',
     isLinkRejected: ({ event }) => ['linkRejected', 'sessionMissing'].includes(kindOf(event)),
@@ -196,6 +199,10 @@ export const passwordResetMachine = setup({
             input: ({ context }) => ({ email: context.email.trim(), redirectTo: recoveryRedirect(context.origin) }),
             onDone: { target: '#passwordReset.emailSent', actions: 'assignSentTo' },
             onError: [
+              // GoTrue answers the address's 60-second rule with 429 only for a real account: to say nothing about
+              // whether the address has one, that answer is the same 'Check your email' (a link did go out moments
+              // ago), with the seconds until another can be asked for.
+              { guard: 'isAddressCooldown', target: '#passwordReset.emailSent', actions: ['assignSentTo', 'assignWait'] },
               { guard: 'isRateLimited', target: 'editing', actions: 'assignRateLimited' },
               { guard: 'isNetworkFailure', target: 'editing', actions: { type: 'assignFailure', params: { failure: 'network' } } },
               { target: 'editing', actions: { type: 'assignFailure', params: { failure: 'unexpected' } } },
@@ -310,6 +317,7 @@ export const passwordResetSampleEvents = [
     type: 'xstate.error.actor.requestReset',
     error: authError('over_email_send_rate_limit', 'For security purposes, you can only request this after 37 seconds.', 429),
   },
+  { type: 'xstate.error.actor.requestReset', error: authError('over_email_send_rate_limit', 'email rate limit exceeded', 429) },
   { type: 'xstate.error.actor.requestReset', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
   { type: 'xstate.error.actor.requestReset', error: authError('unexpected_failure', 'Error sending recovery email', 500) },
   { type: 'xstate.done.actor.exchangeCode', output: undefined },

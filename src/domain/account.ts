@@ -152,10 +152,8 @@ export type ResetLinkProblem = 'expired' | 'otherBrowser'
 export type ResetFailure = 'rateLimited' | 'network' | 'unexpected' | 'weakPassword' | 'samePassword'
 
 export const RESET_MESSAGES = {
-  requestRateLimited: (seconds: number | null) =>
-    seconds
-      ? `For security, you can ask for another link in ${seconds} seconds.`
-      : 'You asked for several links in a short time. Please wait a minute, then try again.',
+  requestRateLimited: 'We are sending a lot of emails just now. Please wait a few minutes, then ask for the link again.',
+  nextLinkIn: (seconds: number) => `For security, you can ask for another link in ${seconds} seconds.`,
   network: UNREACHABLE_MESSAGE,
   unexpected: 'Something went wrong. Please try again in a moment.',
   weakPassword: 'That password is too weak. Choose a longer one with a mix of words, numbers or symbols.',

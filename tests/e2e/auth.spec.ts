@@ -38,7 +38,7 @@ async function apiSignUp(email: string, pkce: boolean) {
 }
 
 async function openAuth(page: Page) {
-  await page.goto('/auth')
+  await page.goto('/auth?mode=signup')
   await waitForHydration(page)
 }
 

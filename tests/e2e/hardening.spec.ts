@@ -56,7 +56,7 @@ async function open(page: Page, path: string) {
 test('/auth sign-up: hostile names, company and phone are sent as text and shown as text; a hostile e-mail is refused', async ({ page, baseURL }) => {
   const problems = watchConsole(page, baseURL!)
   const dialogs = watchDialogs(page)
-  await open(page, '/auth')
+  await open(page, '/auth?mode=signup')
   const email = uniqueEmail('xss')
   await page.getByLabel('First name', { exact: true }).fill(XSS)
   await page.getByLabel('Last name', { exact: true }).fill(ZERO_WIDTH)
@@ -204,7 +204,7 @@ test.describe('backend down: a clear message, never a blank page', () => {
   })
 
   test('/auth submit', async ({ page }) => {
-    await open(page, '/auth')
+    await open(page, '/auth?mode=signup')
     await page.getByLabel('First name', { exact: true }).fill('Ada')
     await page.getByLabel('Last name', { exact: true }).fill('Lovelace')
     await page.getByLabel('Work email', { exact: true }).fill(uniqueEmail('down'))
@@ -255,7 +255,7 @@ test('sign-up and e-mail confirmation: no token, password or personal field in t
 
   const email = uniqueEmail('quiet')
   const secret = { password: `Pw-${randomBytes(6).toString('hex')}`, first: `Ada${randomBytes(3).toString('hex')}`, last: `Lovelace${randomBytes(3).toString('hex')}`, phone: '07700 900777', company: `Quiet Care ${randomBytes(3).toString('hex')}` }
-  await open(page, '/auth')
+  await open(page, '/auth?mode=signup')
   await page.getByLabel('First name', { exact: true }).fill(secret.first)
   await page.getByLabel('Last name', { exact: true }).fill(secret.last)
   await page.getByLabel('Work email', { exact: true }).fill(email)

@@ -27,7 +27,7 @@ async function expectToast(page: Page, context: SignupModelContext) {
 pathTests<SignupModelEvent>(signupPaths, {
   start: async (page) => {
     await signups.install(page)
-    await page.goto('/auth')
+    await page.goto('/auth?mode=signup')
     await waitForHydration(page)
   },
   events: {

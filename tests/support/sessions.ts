@@ -15,6 +15,9 @@ const env = e2eEnv()
 const ws = { transport: WebSocket as never }
 export const admin = createClient(env.backendUrl, LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: ws })
 
+/** The password of every e-mail user these helpers make. */
+export const USER_PASSWORD = 'correct-horse-7'
+
 let counter = 0
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}@sunrise-care.co.uk`
 
@@ -85,7 +88,7 @@ export async function emailSignUp(): Promise<{ store: Map<string, string>; email
   const email = uniqueEmail('mail')
   const { error } = await sb.auth.signUp({
     email,
-    password: 'correct-horse-7',
+    password: USER_PASSWORD,
     options: { emailRedirectTo: `${env.siteUrl}/auth?type=signup`, data: { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Sunrise Care', staff_count: 12, sector: 'care' } },
   })
   expect(error).toBeNull()
@@ -105,12 +108,35 @@ export async function confirmationLink(email: string): Promise<string> {
 }
 
 /** An e-mail sign-up with a complete profile, confirmed through the mailed link and signed in (PKCE exchange). */
-export async function emailUser(): Promise<NodeUser> {
-  const { store, link } = await emailSignUp()
+export async function emailUser(): Promise<NodeUser & { email: string; password: string }> {
+  const { store, link, email } = await emailSignUp()
   const { sb } = nodeClient(store)
   const res = await fetch(link, { redirect: 'manual' })
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!
   const exchanged = await sb.auth.exchangeCodeForSession(code)
   expect(exchanged.error).toBeNull()
-  return { id: exchanged.data.session!.user.id, store }
+  return { id: exchanged.data.session!.user.id, store, email, password: USER_PASSWORD }
+}
+
+/** A confirmed e-mail user, optionally with the setup wizard finished (as the wizard saves it), for sign-in tests. */
+export async function returningUser(options: { onboarded?: boolean } = {}) {
+  const user = await emailUser()
+  if (options.onboarded) {
+    const { error } = await admin
+      .from('users')
+      .update({
+        country: 'uk',
+        phone_number: '07700 900123',
+        sector: 'care',
+        selected_regulators: ['cqc'],
+        selected_roles: ['nurse', 'manager'],
+        selected_domains: ['safety'],
+        policy_frequency: 'weekly',
+        team_structure: { roles: ['nurse', 'manager'] },
+        onboarding_completed_at: new Date().toISOString(),
+      })
+      .eq('id', user.id)
+    expect(error).toBeNull()
+  }
+  return user
 }

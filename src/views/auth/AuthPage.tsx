@@ -60,7 +60,6 @@ const signupLogic = signupMachine.provide({
   actions: { notify: (_, toast) => void notify(toast), redirectToApp },
   actors: { ...signupActors, copyPassword },
 })
-const ssoLogic = ssoSignInMachine.provide({ actors: { startOAuth: startOAuthActor } })
 
 /**
  * /auth: sign-in (the default), sign-up (`?mode=signup`) and password reset (`?mode=reset`, and the recovery link),
@@ -71,7 +70,11 @@ export function AuthPage({ search }: { search: AuthArrival }) {
   const arrivedWith = useRef(search)
   // null until mounted: the first client render must match the prerendered page, which holds every form.
   const [mode, setMode] = useState<AuthMode | null>(null)
-  useLayoutEffect(() => setMode(authMode({ mode: search.mode, type: search.type })), [search.mode, search.type])
+  useLayoutEffect(() => {
+    const current = authMode({ mode: search.mode, type: search.type })
+    document.documentElement.dataset.authMode = current
+    setMode(current)
+  }, [search.mode, search.type])
 
   const goToGate = () => void navigate({ to: '/onboarding' })
   const signup = useActorRef(signupLogic, { input: { origin: siteOrigin() }, inspect })
@@ -89,6 +92,13 @@ export function AuthPage({ search }: { search: AuthArrival }) {
       actors: emailConfirmationActors,
     }),
     signIn: signInMachine.provide({ actions: { goToGate }, actors: { signIn: signInActor } }),
+    sso: ssoSignInMachine.provide({
+      actions: {
+        // The provider's words are shown; they leave the address bar (the mode stays).
+        clearUrl: () => void navigate({ to: '/auth', search: defined({ mode: arrivedWith.current.mode }), replace: true }),
+      },
+      actors: { startOAuth: startOAuthActor },
+    }),
     reset: passwordResetMachine.provide({
       actions: {
         clearUrl: () => void navigate({ to: '/auth', search: { mode: 'reset' }, replace: true }),
@@ -101,7 +111,7 @@ export function AuthPage({ search }: { search: AuthArrival }) {
   const confirmation = useActorRef(logic.confirmation, { input: { origin: siteOrigin() }, inspect })
   const signIn = useActorRef(logic.signIn, { inspect })
   const reset = useActorRef(logic.reset, { input: { origin: siteOrigin() }, inspect })
-  const sso = useActorRef(ssoLogic, { input: { origin: siteOrigin() }, inspect })
+  const sso = useActorRef(logic.sso, { input: { origin: siteOrigin() }, inspect })
 
   // The URL is read only after mount (hydration rule), once, as the page was opened (clearing the code from the
   // URL must not start a second arrival). A recovery link belongs to the password reset, not the confirmation.

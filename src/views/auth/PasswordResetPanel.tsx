@@ -83,7 +83,10 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
           If an account exists for <strong>{context.sentTo}</strong>, we've sent it a link to choose a new password. The link works
           once, for {RECOVERY_LINK_HOURS} hour; open it in this browser.
         </p>
-        <p className={s.panelText}>Nothing arrived? Check your spam folder, or ask for another link in a minute.</p>
+        <p className={s.panelText}>
+          Nothing arrived? Check your spam folder, or ask for another link in a minute.
+          {context.waitSeconds ? ` ${RESET_MESSAGES.nextLinkIn(context.waitSeconds)}` : ''}
+        </p>
         <div className={s.actions}>
           <Button variant="outline" onClick={props.onRequestNewLink}>
             Send another link
@@ -170,7 +173,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
       {context.failure ? (
         <p role="alert" className={s.formError}>
           {context.failure === 'rateLimited'
-            ? RESET_MESSAGES.requestRateLimited(context.waitSeconds)
+            ? RESET_MESSAGES.requestRateLimited
             : context.failure === 'network'
               ? RESET_MESSAGES.network
               : RESET_MESSAGES.unexpected}

@@ -111,16 +111,15 @@ export const ssoMark = style({
 export const passwordRow = style({ display: 'flex', gap: tokens.space[2], alignItems: 'center' })
 
 /**
- * The three /auth forms are all in the prerendered page (the static file cannot know the query string); until
- * React has hydrated, a tiny inline script in the page head sets `data-auth-mode` on <html> from the URL, and these
- * rules show only that form, so a visitor of /auth?mode=signup never sees the sign-in form flash. After hydration
- * the page renders only the active form and these rules no longer apply.
+ * The three /auth forms are all in the prerendered page (the static file cannot know the query string); a tiny
+ * inline script in the page head sets `data-auth-mode` on <html> from the URL before the body is drawn, and these
+ * rules show only that form, so a visitor of /auth?mode=signup never sees the sign-in form flash. Once mounted, the
+ * page keeps the attribute in step with the form it renders (the route's code may hydrate after the rest).
  */
 export const modePanel = style({ display: 'grid', gap: tokens.space[6] })
 export const signinPanel = style([modePanel])
 export const signupPanel = style([modePanel])
 export const resetPanel = style([modePanel])
-globalStyle(`html:not([data-hydrated]):is([data-auth-mode="signup"], [data-auth-mode="reset"]) ${signinPanel}`, { display: 'none' })
-globalStyle(`html:not([data-hydrated]):not([data-auth-mode="signup"]) ${signupPanel}`, { display: 'none' })
-globalStyle(`html:not([data-hydrated]):not([data-auth-mode="reset"]) ${resetPanel}`, { display: 'none' })
-export const ssoFieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0 })
+globalStyle(`html:is([data-auth-mode="signup"], [data-auth-mode="reset"]) ${signinPanel}`, { display: 'none' })
+globalStyle(`html:not([data-auth-mode="signup"]) ${signupPanel}`, { display: 'none' })
+globalStyle(`html:not([data-auth-mode="reset"]) ${resetPanel}`, { display: 'none' })

@@ -81,7 +81,8 @@ export const sectorMenuList = style({
 })
 export const sectorMenuLink = style([sectorTab, { display: 'block', borderRadius: tokens.radii.sm }])
 export const headerActions = style({ display: 'flex', gap: tokens.space[2], alignItems: 'center' })
-export const hideOnMobile = style({ display: 'none', '@media': { [media.tablet]: { display: 'inline-flex' } } })
+// Doubled class: it must beat the Button recipe's own display whatever order the stylesheets load in.
+export const hideOnMobile = style({ '@media': { [media.mobileOnly]: { selectors: { '&&': { display: 'none' } } } } })
 
 // Footer
 export const footer = style({ borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface, marginTop: tokens.space[16] })
