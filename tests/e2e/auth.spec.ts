@@ -242,11 +242,19 @@ test('copy password shows Password copied! for 2 seconds', async ({ page, contex
 })
 
 test('marketing pages do not download supabase-js; /auth loads it only when a flow needs it', async ({ page }) => {
-  const scripts: Promise<string>[] = []
+  const scripts: Promise<{ url: string; body?: string; error?: string }>[] = []
   page.on('response', (r) => {
-    if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''))
+    if (r.request().resourceType() === 'script') {
+      const url = r.url()
+      scripts.push(r.text().then((body) => ({ url, body }), (e: Error) => ({ url, error: e.message })))
+    }
   })
-  const supabaseLoaded = async () => (await Promise.all(scripts)).some((s) => s.includes('GoTrueClient'))
+  const supabaseLoaded = async () => {
+    const read = await Promise.all(scripts)
+    // A script whose body cannot be read could be supabase-js, so it fails the check instead of passing it.
+    expect(read.filter((s) => s.body === undefined).map((s) => `${s.url}: ${s.error}`), 'unreadable script bodies').toEqual([])
+    return read.some((s) => s.body!.includes('GoTrueClient'))
+  }
   await page.goto('/')
   await waitForHydration(page)
   expect(await supabaseLoaded()).toBe(false)

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Locator, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { admin, emailUser, signInPage, ssoUser } from '../support/sessions'
 import { seriousViolations, waitForHydration, watchConsole } from './support'
@@ -10,6 +10,18 @@ import { seriousViolations, waitForHydration, watchConsole } from './support'
  */
 const env = e2eEnv()
 const SITE = env.siteUrl
+
+/** The loading screen's draw interval (FRAME_MS in src/views/onboarding/LoadingScreen.tsx). */
+const FRAME_MS = 50
+
+/** Whether the canvas's pixels differ after `ms` milliseconds (timed in the page, read with toDataURL). */
+function canvasChanges(canvas: Locator, ms: number): Promise<boolean> {
+  return canvas.evaluate(async (c: HTMLCanvasElement, wait) => {
+    const before = c.toDataURL()
+    await new Promise((resolve) => setTimeout(resolve, wait))
+    return c.toDataURL() !== before
+  }, ms)
+}
 
 async function profile(id: string) {
   const { data, error } = await admin.from('users').select('*').eq('id', id).single()
@@ -311,8 +323,17 @@ test('the loading screen shows while the status is checked, and is static under 
   await waitForHydration(page)
   const animations = await loading.evaluate((el) => [...el.querySelectorAll('*')].map((n) => getComputedStyle(n).animationName))
   expect(animations.every((name) => name === 'none')).toBe(true)
-  expect(await loading.locator('canvas').evaluate((c) => c.closest('[aria-hidden="true"]') !== null)).toBe(true)
+  const canvas = loading.locator('canvas')
+  expect(await canvas.evaluate((c) => c.closest('[aria-hidden="true"]') !== null)).toBe(true)
+  // The falling characters are drawn by a JavaScript interval, which no CSS check sees: compare the pixels.
+  // Once the app applies reduced motion (its root class), they stay the same for 20 draw intervals...
+  await expect(page.locator('html')).toHaveClass(/\breduce-motion\b/)
+  expect(await canvasChanges(canvas, 20 * FRAME_MS)).toBe(false)
   expect(await seriousViolations(page)).toEqual([])
+  // ...and the same comparison sees them move as soon as the system allows motion again.
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await expect(page.locator('html')).not.toHaveClass(/\breduce-motion\b/)
+  expect(await canvasChanges(canvas, 20 * FRAME_MS)).toBe(true)
   release()
   await expect(page).toHaveURL(`${SITE}/`)
   await expect(loading).toHaveCount(0)
