@@ -47,7 +47,7 @@ export function denoBinary(): string {
 /** Environment for Deno itself: where its cache is and how it reaches the npm registry; nothing else. */
 export function denoEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = { DENO_DIR, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' }
-  const pass = ['PATH', 'HOME', 'TMPDIR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE']
+  const pass = ['PATH', 'HOME', 'TMPDIR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS']
   for (const name of pass) if (process.env[name]) env[name] = process.env[name]!
   // Deno resolves npm: imports against NPM_CONFIG_REGISTRY; under `npm run` npm exports it in lower case.
   const registry = process.env.NPM_CONFIG_REGISTRY || process.env.npm_config_registry
