@@ -56,6 +56,8 @@ export interface LocalSupabase {
   mail: MailStore
   /** The runtime that serves /functions/v1, e.g. 'deno/2.9.6'. */
   functionsRuntime: string
+  /** How long the database and the Deno functions took to start (side by side). */
+  startupMs: { database: number; functions: number }
   stop(): Promise<void>
 }
 
@@ -129,15 +131,20 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }
     return opened
   }
-  const [dbResult, functionsResult] = await Promise.allSettled([openDatabase(), startDenoFunctions({ ...functionEnv })])
+  const timed = async <T>(start: () => Promise<T>): Promise<[T, number]> => {
+    const t0 = Date.now()
+    const value = await start()
+    return [value, Date.now() - t0]
+  }
+  const [dbResult, functionsResult] = await Promise.allSettled([timed(openDatabase), timed(() => startDenoFunctions({ ...functionEnv }))])
   if (dbResult.status === 'rejected' || functionsResult.status === 'rejected') {
-    if (dbResult.status === 'fulfilled') await dbResult.value.close()
-    if (functionsResult.status === 'fulfilled') await functionsResult.value.stop()
+    if (dbResult.status === 'fulfilled') await dbResult.value[0].close()
+    if (functionsResult.status === 'fulfilled') await functionsResult.value[0].stop()
     await Promise.all([close(apiListener.server), close(mailListener.server)])
     throw dbResult.status === 'rejected' ? dbResult.reason : (functionsResult as PromiseRejectedResult).reason
   }
-  const db = dbResult.value
-  const functions: DenoFunctions = functionsResult.value
+  const [db, databaseMs] = dbResult.value
+  const [functions, functionsMs]: [DenoFunctions, number] = functionsResult.value
 
   const allowedOrigin = (origin: string) => isLocalOrigin(origin) || origin === siteOrigin
   const isAllowedRedirect = (url: string) => {
@@ -231,6 +238,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     db,
     mail,
     functionsRuntime: functions.runtime,
+    startupMs: { database: databaseMs, functions: functionsMs },
     async stop() {
       if (stopped) return
       stopped = true
