@@ -102,6 +102,8 @@ function main() {
       console.log(`preview ready on http://${host}:${port} (wrangler pages dev, serving ${root}, ${seconds} s)`)
       return
     }
+    // workerd logs a browser that went away mid-response (Broken pipe, Connection reset): not a site problem.
+    if (/disconnected: ::write|Broken pipe|Connection reset by peer/.test(line)) return
     if (!ready || stream === 'err') (stream === 'err' ? process.stderr : process.stdout).write(`[wrangler] ${line}\n`)
   }
   for (const [stream, name] of [
