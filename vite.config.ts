@@ -30,10 +30,14 @@ export default defineConfig({
     tanstackStart({
       router: { routeFileIgnorePattern: '\\.css\\.ts$' },
       // Every static route is discovered from the route tree; query-string variants are not separate pages.
+      // One URL per page: /about is written as about.html, which Cloudflare Pages (and Netlify) serve at /about
+      // with 200; about/index.html would be served at /about/ only, /about answering 308. The router's links and
+      // the canonical URLs have no trailing slash, so the files must not need one.
+      pages: [{ path: '/onboarding/', prerender: { outputPath: '/onboarding' } }],
       prerender: {
         enabled: true,
         crawlLinks: true,
-        autoSubfolderIndex: true,
+        autoSubfolderIndex: false,
         failOnError: true,
         // Pages only: no query-string variants, and never a crawled link to a file (e.g. /logo.png), which the
         // prerenderer would overwrite with an HTML response.

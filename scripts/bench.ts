@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: builds the site, serves it like a static host and prints one table for every public route:
+ * `npm run bench`: builds the site, serves it with Cloudflare Pages' local runtime (scripts/preview.mjs, i.e.
+ * `wrangler pages dev`: its compression, headers and URL handling) and prints one table for every public route:
  * first-load JavaScript and CSS (gzip bytes of the scripts and styles the prerendered HTML references, with
  * their static imports: what must arrive before the page hydrates), all JavaScript fetched until the network is
  * idle (lazy chunks included), HTML bytes, whether supabase-js was loaded, and Lighthouse mobile scores (performance, accessibility, best practices, SEO) with
@@ -138,8 +139,9 @@ function writeBenchLogos() {
   for (const partner of INTEGRATIONS) writeFileSync(join(dir, `${partner.domain}.png`), solidPng(64, partner.colour))
 }
 
+/** The prerendered file of a page, as postbuild names it (<path>.html; index.html for /). */
 function htmlFile(path: string) {
-  return path === '/' ? join(client, 'index.html') : join(client, path.slice(1), 'index.html')
+  return path === '/' ? join(client, 'index.html') : join(client, `${path.slice(1)}.html`)
 }
 
 /** The page with every script and module preload removed: what our HTML and CSS alone can do. */
@@ -360,7 +362,8 @@ async function main() {
   const selected = routeArg && args.includes('--routes') ? routeArg.split(',') : publicPaths
   const lighthouseRoutes = ci ? CI_LIGHTHOUSE_ROUTES.filter((r) => selected.includes(r)) : selected
   for (const path of lighthouseRoutes) {
-    const file = join(client, '__noscript', path === '/' ? '' : path.slice(1), 'index.html')
+    // Served by the host at /__noscript<path> (and /__noscript/ for the home page), like the pages themselves.
+    const file = path === '/' ? join(client, '__noscript', 'index.html') : join(client, '__noscript', `${path.slice(1)}.html`)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, stripScripts(readFileSync(htmlFile(path), 'utf8')))
   }

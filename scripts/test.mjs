@@ -2,10 +2,12 @@
 /**
  * The whole test suite, as the README's test command runs it (`npm install && npm test`):
  *   1. Debian's Chromium for Playwright (installed with apt-get when missing and running as root),
- *   2. type-check and lint,
+ *   2. type-check and lint, and `deno check` of every edge function as Deno runs it (deployed import map),
  *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
- *   4. a production build pointed at the test backend, with the generated route tree checked fresh,
- *   5. Playwright against the built site and the local backend,
+ *   4. a production build pointed at the test backend, with the generated route tree checked fresh (postbuild
+ *      fails if _headers breaks a host limit),
+ *   5. Playwright against the built site served by Cloudflare Pages' runtime (wrangler pages dev, which refuses
+ *      to start on an ignored _headers line) and the local backend (edge functions on Deno),
  *   6. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
  * Steps stop at the first failure. TEST_ONLY=unit|e2e runs a part.
  */
@@ -78,6 +80,7 @@ if (only !== 'unit') ensureChromium()
 if (!only) {
   run('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
   run('lint', 'npx', ['biome', 'check', '.'])
+  run('deno check', 'npx', ['tsx', 'scripts/deno-check.ts'])
 }
 if (only !== 'e2e') run('vitest', 'npx', ['vitest', 'run'])
 if (only !== 'unit') {

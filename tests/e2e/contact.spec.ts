@@ -73,9 +73,12 @@ test('a Ready4Life referral is sent, stored, delivered with the right subject an
     }
     await route.continue()
   })
+  const reply = page.waitForResponse((res) => res.url() === FUNCTION_URL && res.request().method() === 'POST')
   await submitButton(page).click()
   await expect(page.getByRole('button', { name: 'Sending referral...' })).toBeDisabled()
   release()
+  // Answered by supabase/functions/send-contact/index.ts on Deno, as deployed (supabase/local/functions.ts).
+  expect((await reply).headers()['x-local-functions-runtime']).toMatch(/^deno\/\d/)
 
   await expect(page.getByText('Message sent')).toBeVisible()
   await expect(page.getByText("Thank you for your referral. We'll be in touch shortly.")).toBeVisible()

@@ -97,11 +97,15 @@ test('Reduce Motion: toggling sets the root class, stores the setting and surviv
   await waitForHydration(page)
   const toggle = page.getByRole('switch', { name: 'Reduce Motion' })
   await expect(toggle).toHaveAttribute('aria-checked', 'false')
-  const event = page.evaluate(
-    () => new Promise((resolve) => window.addEventListener('reducemotionchange', (e) => resolve((e as CustomEvent).detail), { once: true })),
-  )
+  // The actor starts after hydration and then announces its initial state ({ reduce: false }); on a busy machine
+  // that can come after this listener is in place, so the click's event is the last one, not the first.
+  await page.evaluate(() => {
+    const w = window as unknown as { __motionEvents: unknown[] }
+    w.__motionEvents = []
+    window.addEventListener('reducemotionchange', (e) => w.__motionEvents.push((e as CustomEvent).detail))
+  })
   await toggle.click()
-  expect(await event).toEqual({ reduce: true })
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __motionEvents: unknown[] }).__motionEvents.at(-1))).toEqual({ reduce: true })
   await expect(page.locator('html')).toHaveClass(/reduce-motion/)
   expect(await page.evaluate(() => localStorage.getItem('reduceMotion'))).toBe('true')
   await page.reload()
