@@ -4,7 +4,8 @@
  *   1. Debian's Chromium for Playwright (installed with apt-get when missing and running as root),
  *   2. type-check and lint,
  *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
- *   4. a production build pointed at the test backend, with the generated route tree checked fresh,
+ *   4. a production build pointed at the test backend, with the generated route tree checked fresh, and the
+ *      W3C Nu HTML Checker over every page of it (scripts/check-html.mjs; skipped with a reason without Java),
  *   5. Playwright against the built site and the local backend,
  *   6. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
  * Steps stop at the first failure. TEST_ONLY=unit|e2e runs a part.
@@ -89,6 +90,7 @@ if (only !== 'unit') {
     console.error(`\n✖ ${routeTree} was stale: the build regenerated it. Commit the regenerated file.`)
     process.exit(1)
   }
+  run('HTML (Nu checker)', 'node', ['scripts/check-html.mjs'], { DIST: e2eEnv().DIST })
   run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
   run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }
