@@ -1,3 +1,4 @@
+import type { FeatureBundle } from 'motion/react'
 import { createElement, type ElementType, useMemo } from 'react'
 import type { PresenceProps, PresenceVariant } from './motion'
 import { AnimatePresence, m, MotionProvider, useEnterFrom } from './MotionProvider'
@@ -22,9 +23,17 @@ function animated(as: ElementType): ElementType {
   return component
 }
 
-export function MotionPresence({ show, reduced, as = 'div', variant = 'pop', onExitComplete, ...rest }: PresenceProps & { reduced: boolean }) {
+export function MotionPresence({
+  show,
+  reduced,
+  features,
+  as = 'div',
+  variant = 'pop',
+  onExitComplete,
+  ...rest
+}: PresenceProps & { reduced: boolean; features: FeatureBundle }) {
   return (
-    <MotionProvider reduced={reduced}>
+    <MotionProvider reduced={reduced} features={features}>
       <AnimatePresence onExitComplete={onExitComplete}>{show ? <Shown key="presence" as={as} variant={variant} {...rest} /> : null}</AnimatePresence>
     </MotionProvider>
   )

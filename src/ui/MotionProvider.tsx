@@ -1,17 +1,19 @@
-import { AnimatePresence, LazyMotion, MotionConfig, type Transition, useIsPresent, useReducedMotionConfig } from 'motion/react'
+import { AnimatePresence, type FeatureBundle, LazyMotion, MotionConfig, type Transition, useIsPresent, useReducedMotionConfig } from 'motion/react'
 import * as m from 'motion/react-m'
 import type { ReactNode } from 'react'
 
 /**
  * motion (framer-motion) for code that animates with it directly: import `m`, `AnimatePresence` and
- * `useIsPresent` from here, and wrap the animated part in <MotionProvider reduced={useReducedMotion()}> (with
- * `layout` where an element has the `layout` prop).
+ * `useIsPresent` from here, and wrap the animated part in
+ * <MotionProvider reduced={useReducedMotion()} features={...}>.
  * Whatever imports this module carries motion's `m` runtime (about 18 kB gzip), so import it only from a chunk
  * loaded on demand (the setup wizard's card, ./MotionPresence), never from a page's first load: pages use
  * ./motion (`Presence`) or a lazily imported component instead.
  *
- * - `LazyMotion` with its features imported when the provider mounts, i.e. after the page has painted:
- *   ./motionFeatures (animate and exit), or with `layout` ./motionLayoutFeatures (also layout animations);
+ * - `LazyMotion` with its features given by the caller, who imports them (./motionFeatures for animate and
+ *   exit, ./motionLayoutFeatures also for layout animations) together with the chunk that uses them, after the
+ *   page has painted. Loaded up front rather than by LazyMotion on mount: an element that mounts before its
+ *   features arrive keeps its `initial` state (measured with Radix's dialog parts: it stayed invisible).
  *   `strict`, so a full `motion.div` (which bundles every feature) fails loudly.
  * - `MotionConfig` follows the reduce-motion setting (machines/reduceMotion.machine.ts through
  *   useReducedMotion: the footer switch, else the system setting), handed in as `reduced` so that this module
@@ -26,12 +28,9 @@ export { AnimatePresence, m, useIsPresent }
 export const MOTION_TRANSITION: Transition = { duration: 0.22, ease: [0.2, 0, 0, 1] }
 const INSTANT: Transition = { duration: 0 }
 
-const loadFeatures = () => import('./motionFeatures').then((module) => module.default)
-const loadLayoutFeatures = () => import('./motionLayoutFeatures').then((module) => module.default)
-
-export function MotionProvider({ reduced, layout = false, children }: { reduced: boolean; layout?: boolean; children: ReactNode }) {
+export function MotionProvider({ reduced, features, children }: { reduced: boolean; features: FeatureBundle; children: ReactNode }) {
   return (
-    <LazyMotion features={layout ? loadLayoutFeatures : loadFeatures} strict>
+    <LazyMotion features={features} strict>
       <MotionConfig reducedMotion={reduced ? 'always' : 'never'} transition={reduced ? INSTANT : MOTION_TRANSITION}>
         {children}
       </MotionConfig>
@@ -39,10 +38,15 @@ export function MotionProvider({ reduced, layout = false, children }: { reduced:
   )
 }
 
+/** Whether the nearest MotionProvider reduces motion. */
+export function useMotionReduced(): boolean {
+  return useReducedMotionConfig() === true
+}
+
 /**
  * The `initial` prop of an entering element: its start state, or `false` (render at the target at once) when
  * the nearest MotionProvider reduces motion, so that not even one frame shows it half-way.
  */
 export function useEnterFrom<T>(from: T): T | false {
-  return useReducedMotionConfig() ? false : from
+  return useMotionReduced() ? false : from
 }

@@ -35,10 +35,11 @@ let loaded: AnimatedPresence | null = null
 let loading: Promise<AnimatedPresence> | null = null
 const waiting = new Set<() => void>()
 
-/** Loads motion and the animated Presence (once); resolves when they are ready. */
+/** Loads motion, its animation features and the animated Presence (once); resolves when they are ready. */
 export function preloadPresence(): Promise<AnimatedPresence> {
-  loading ??= import('./MotionPresence').then((module) => {
-    loaded = module.MotionPresence
+  loading ??= Promise.all([import('./MotionPresence'), import('./motionFeatures')]).then(([module, features]) => {
+    const { MotionPresence } = module
+    loaded = (props) => <MotionPresence {...props} features={features.default} />
     for (const notify of waiting) notify()
     return loaded
   })

@@ -1,3 +1,4 @@
+import type { FeatureBundle } from 'motion/react'
 import type { ReactNode, RefObject } from 'react'
 import type { SetupWizardEvent } from '../../../machines/setupWizard.machine'
 import { type Frequency, isStepValid, progressPercent, WIZARD_STEP_COUNT, WIZARD_STEPS, type WizardAnswers } from '../../domain/onboarding'
@@ -21,6 +22,8 @@ import {
 export interface SetupWizardCardProps {
   /** The reduce-motion setting (useReducedMotion), for motion's MotionConfig. */
   reduced: boolean
+  /** motion's features with layout animations (../../ui/motionLayoutFeatures), loaded with this card. */
+  features: FeatureBundle
   step: number
   answers: WizardAnswers
   draftFrequency: Frequency
@@ -37,14 +40,14 @@ export interface SetupWizardCardProps {
  * The setup wizard's card (loaded on demand by ./SetupWizardPage): progress, the current step and the buttons.
  * Steps come and go with motion (AnimatePresence); the team-structure preview animates its layout.
  */
-export default function SetupWizardCard({ reduced, step, answers, draftFrequency, saveFailed, phase, direction, headingRef, send }: SetupWizardCardProps) {
+export default function SetupWizardCard({ reduced, features, step, answers, draftFrequency, saveFailed, phase, direction, headingRef, send }: SetupWizardCardProps) {
   const valid = isStepValid(step, answers)
   const isLast = step === WIZARD_STEP_COUNT - 1
   const busy = phase === 'saving' || phase === 'saved' || phase === 'done'
   const percent = progressPercent(step)
   const stepInfo = WIZARD_STEPS[step]!
   return (
-    <MotionProvider reduced={reduced} layout>
+    <MotionProvider reduced={reduced} features={features}>
       <section className={s.card} aria-labelledby="wizard-step-heading">
         <div className={s.topRow}>
           <div className={s.progressText}>

@@ -12,13 +12,17 @@ import { PageShell } from '../layout/PageShell'
 import { useReducedMotion } from '../motion/ReduceMotion'
 import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
-import type { Direction } from './SetupWizardCard'
+import type { Direction, SetupWizardCardProps } from './SetupWizardCard'
 
 // The wizard's card (its steps, their controls and motion's animations) is needed only once the session has been
 // checked, which the prerendered loading screen covers: it loads in parallel with that check rather than being
 // first-load JavaScript.
-const loadCard = () => import('./SetupWizardCard')
-const SetupWizardCard = lazy(loadCard)
+const loadCard = () => Promise.all([import('./SetupWizardCard'), import('../../ui/motionLayoutFeatures')])
+const SetupWizardCard = lazy(() =>
+  loadCard().then(([card, features]) => ({
+    default: (props: Omit<SetupWizardCardProps, 'features'>) => <card.default {...props} features={features.default} />,
+  })),
+)
 
 /** sessionStorage key of one user's unfinished answers (cleared once saved). */
 export const storageKey = (userId: string) => `inspectready.setup.${userId}`

@@ -22,7 +22,7 @@ import {
 import type { Sector } from '../../domain/sectors'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
-import { AnimatePresence, m, useEnterFrom, useIsPresent } from '../../ui/MotionProvider'
+import { AnimatePresence, m, useEnterFrom, useIsPresent, useMotionReduced } from '../../ui/MotionProvider'
 import { Globe } from './Globe'
 import * as s from './onboarding.css'
 
@@ -165,9 +165,11 @@ export function TeamPreview({ roles }: { roles: Role[] }) {
 function PreviewItem({ name, className, children }: { name: string; className: string; children: ReactNode }) {
   const present = useIsPresent()
   const initial = useEnterFrom(badgeHidden)
+  // Reduced, no layout animation at all: even an instant one shows the badge at its old place for a frame.
+  const reduced = useMotionReduced()
   return (
     <m.li
-      layout="position"
+      layout={reduced ? false : 'position'}
       className={className}
       initial={initial}
       animate={badgeShown}
