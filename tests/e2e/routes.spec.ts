@@ -31,6 +31,8 @@ for (const page of PAGES) {
     })
 
     test('hydrates without console errors and has no axe violation at 1280 or 390 px', async ({ page: p, baseURL }) => {
+      // Two full axe runs on long pages: room for a busy machine.
+      test.setTimeout(60_000)
       const problems = watchConsole(p, baseURL!)
       await p.goto(page.path)
       await waitForHydration(p)
