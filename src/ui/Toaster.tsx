@@ -20,10 +20,24 @@ let regionWanted = false
 let wantRegion: (() => void) | null = null
 const SonnerRegion = lazy(() => import('./SonnerRegion'))
 
-/** Show a toast. Destructive toasts use the error style; sonner announces toasts in a live region. */
-export function notify({ title, description, variant = 'default' }: ToastMessage): void {
+/** Load the toast library and mount the region now (idempotent), ahead of a first toast. */
+export function preloadToaster(): void {
   regionWanted = true
   wantRegion?.()
+}
+
+/**
+ * For pages whose flows raise toasts (sign-up, contact, onboarding, partner application): the region is
+ * mounted right after hydration, as before on every page, so their first toast shows at once. Pages that
+ * only might toast leave it to notify().
+ */
+export function usePreloadedToaster(): void {
+  useEffect(() => preloadToaster(), [])
+}
+
+/** Show a toast. Destructive toasts use the error style; sonner announces toasts in a live region. */
+export function notify({ title, description, variant = 'default' }: ToastMessage): void {
+  preloadToaster()
   void Promise.all([import('sonner'), regionReady]).then(([{ toast }]) => {
     const options = { description }
     if (variant === 'destructive') toast.error(title, options)

@@ -14,7 +14,7 @@ import {
 import { inspect } from '../../devtools/inspector'
 import { pageEntry } from '../../seo/pages'
 import { preloadPresence } from '../../ui/motion'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
@@ -29,6 +29,7 @@ const EXIT_WAIT_MS = 600
 
 /** /onboarding: the session and profile-completion gate (spec section 2). */
 export function OnboardingGatePage() {
+  usePreloadedToaster()
   const navigate = useNavigate()
   // Leaving the page while the SSO dialog is up waits for the dialog's exit animation (a few hundred ms, none
   // with motion reduced), so it is seen to close rather than vanish with the page; at most EXIT_WAIT_MS.

@@ -7,7 +7,7 @@ import { getSessionActor, saveWizardActor, signedOutListener } from '../../backe
 import { inspect } from '../../devtools/inspector'
 import { parseStoredAnswers } from '../../domain/onboarding'
 import { pageEntry } from '../../seo/pages'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { useReducedMotion } from '../motion/ReduceMotion'
 import { LoadingScreen } from './LoadingScreen'
@@ -41,6 +41,7 @@ function readStored(userId: string): StoredProgress | null {
 
 /** /onboarding/setup: the 11-step setup wizard (spec section 2). */
 export function SetupWizardPage() {
+  usePreloadedToaster()
   const navigate = useNavigate()
   const [machine] = useState(() =>
     setupWizardMachine.provide({
