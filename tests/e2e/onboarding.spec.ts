@@ -38,14 +38,22 @@ test('the prerendered pages are their loading state with the page heading', asyn
   }
 })
 
-/** Whether the dialog entered (faded and scaled up before first being fully shown) and, if it was shown, left the
- * same way (frames after its last fully shown one, still on screen but fading and shrinking). */
+/**
+ * Whether the dialog entered (seen faded or scaled down before it was first fully shown, which it must become)
+ * and left (seen faded or scaled down, still in the page, after it was last fully shown). Without animation it
+ * would appear and vanish at full opacity and size. A state counts even at its end (opacity 0): on a busy
+ * machine a 0.22 s animation may fall between two frames.
+ */
 function dialogMotion(frames: Frame[]) {
   const dialog = frames.map((f) => f.find((el) => el.name === 'dialog'))
-  const firstFull = dialog.findIndex((d) => d?.opacity === 1 && d.scale === 1)
-  const lastFull = dialog.findLastIndex((d) => d?.opacity === 1 && d.scale === 1)
-  const moving = (d: Frame[number] | undefined) => d !== undefined && d.opacity > 0 && d.opacity < 1 && d.scale < 1
-  return { entered: dialog.slice(0, firstFull).some(moving), left: lastFull >= 0 && dialog.slice(lastFull + 1).some(moving) }
+  const full = (d: Frame[number] | undefined) => d?.opacity === 1 && d.scale === 1
+  const firstFull = dialog.findIndex(full)
+  const lastFull = dialog.findLastIndex(full)
+  const changed = (d: Frame[number] | undefined) => d !== undefined && (d.opacity < 1 || d.scale < 1)
+  return {
+    entered: firstFull > 0 && dialog.slice(0, firstFull).some(changed),
+    left: lastFull >= 0 && dialog.slice(lastFull + 1).some(changed),
+  }
 }
 
 test('an SSO user completes the dialog naming Google; the profile holds company and staff', async ({ page }) => {

@@ -117,16 +117,18 @@ export function decodeEntities(text: string | undefined) {
 export type Frame = Array<{ name: string | null; x: number; scale: number; opacity: number }>
 
 /**
- * Records, on every animation frame, the horizontal offset and scale (from the computed transform) and the
- * opacity of each element matching `selector`, named by its `nameAttribute`: to check how something entered,
- * left or moved, whatever drives it (CSS, Web Animations or motion's JS). With `beforeLoad` it starts with the
- * next page load (for what appears while a page loads), otherwise now.
+ * Records, on every animation frame and after every DOM change (an element inserted, a style written), the
+ * horizontal offset and scale (from the computed transform) and the opacity of each element matching
+ * `selector`, named by its `nameAttribute`: to check how something entered, left or moved, whatever drives it
+ * (CSS, Web Animations or motion's JS). The DOM changes catch the states an element is inserted in and each
+ * step motion writes even when a busy machine renders few frames. With `beforeLoad` it starts with the next
+ * page load (for what appears while a page loads), otherwise now.
  */
 export async function recordFrames(page: Page, selector: string, nameAttribute: string, { beforeLoad = false } = {}) {
   const install = ([sel, attr]: string[]) => {
     const frames: Array<Array<{ name: string | null; x: number; scale: number; opacity: number }>> = []
     ;(window as unknown as { __frames: typeof frames }).__frames = frames
-    const tick = () => {
+    const sample = () =>
       frames.push(
         [...document.querySelectorAll(sel!)].map((el) => {
           const style = getComputedStyle(el)
@@ -134,9 +136,15 @@ export async function recordFrames(page: Page, selector: string, nameAttribute: 
           return { name: el.getAttribute(attr!), x: matrix.m41, scale: matrix.a, opacity: Number(style.opacity) }
         }),
       )
+    const tick = () => {
+      sample()
       requestAnimationFrame(tick)
     }
     requestAnimationFrame(tick)
+    const observe = () =>
+      new MutationObserver(sample).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] })
+    if (document.documentElement) observe()
+    else document.addEventListener('readystatechange', observe, { once: true })
   }
   if (beforeLoad) await page.addInitScript(install, [selector, nameAttribute])
   else await page.evaluate(install, [selector, nameAttribute])

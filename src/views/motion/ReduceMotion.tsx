@@ -55,6 +55,12 @@ export function ReduceMotionProvider({ children }: { children: ReactNode }) {
   const { load, send } = machine
   const reduced = machine.running ? machine.selected : system
 
+  // The root class means "motion is reduced" whoever decided it: until the machine runs, the system setting
+  // (CSS already honours it through the media query; the class is for anything else that reads it).
+  useEffect(() => {
+    if (!machine.running) document.documentElement.classList.toggle('reduce-motion', system)
+  }, [machine.running, system])
+
   useEffect(() => {
     if (hasStoredSetting()) load()
     // Another tab stored a choice: the machine takes over (its own listener follows later changes).
