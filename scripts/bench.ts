@@ -209,7 +209,7 @@ export function firstLoadJs(html: string, read: (file: string) => string): Set<s
 }
 
 /** How long no new script or style may arrive before the page counts as loaded (after hydration). */
-const QUIET_MS = 1000
+const QUIET_MS = 500
 
 /**
  * JS and CSS the browser fetched while loading the page (same origin), measured as gzip of the files: until the
