@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
  * motion (framer-motion) for code that animates with it directly: import `m`, `AnimatePresence` and
  * `useIsPresent` from here, and wrap the animated part in
  * <MotionProvider reduced={useReducedMotion()} features={...}>.
- * Whatever imports this module carries motion's `m` runtime (about 18 kB gzip), so import it only from a chunk
+ * Whatever imports this module carries motion's `m` runtime (about 17 kB gzip), so import it only from a chunk
  * loaded on demand (the setup wizard's card, ./MotionPresence), never from a page's first load: pages use
  * ./motion (`Presence`) or a lazily imported component instead.
  *
