@@ -5,7 +5,8 @@
  *   2. type-check and lint, and `deno check` of every edge function as Deno runs it (deployed import map),
  *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
  *   4. a production build pointed at the test backend, with the generated route tree checked fresh (postbuild
- *      fails if _headers breaks a host limit),
+ *      fails if _headers breaks a host limit), and the W3C Nu HTML Checker over every page of it
+ *      (scripts/check-html.mjs; skipped with a reason without Java),
  *   5. Playwright against the built site served by Cloudflare Pages' runtime (wrangler pages dev, which refuses
  *      to start on an ignored _headers line) and the local backend (edge functions on Deno),
  *   6. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
@@ -92,6 +93,7 @@ if (only !== 'unit') {
     console.error(`\n✖ ${routeTree} was stale: the build regenerated it. Commit the regenerated file.`)
     process.exit(1)
   }
+  run('HTML (Nu checker)', 'node', ['scripts/check-html.mjs'], { DIST: e2eEnv().DIST })
   run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
   run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test'
 import type { MachineSpec } from '../../machines/testing/spec'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
-import { parseHead, seriousViolations, waitForHydration, watchConsole } from './support'
+import { parseHead, axeViolations, waitForHydration, watchConsole } from './support'
 
 /**
  * Development tools stay out of production: the Stately inspector is never bundled, and the analysts' /flows
@@ -84,7 +84,7 @@ if (!config.flowsInProduction) {
     await expect(current).toHaveAttribute('data-state', path.steps[0]!.state)
     await section.getByRole('button', { name: 'Restart' }).click()
     await expect(current).toHaveAttribute('data-state', path.initialState)
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })
 }

@@ -10,7 +10,7 @@ import { inspect } from '../../devtools/inspector'
 import { defined } from '../../domain/routeSearch'
 import type { AuthArrival } from '../../domain/signup'
 import { pageEntry } from '../../seo/pages'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { BackButton } from '../layout/BackButton'
 import { PageShell } from '../layout/PageShell'
 import * as s from './auth.css'
@@ -53,6 +53,7 @@ const signupLogic = signupMachine.provide({
 
 /** /auth: sign-up, and arrival after the confirmation e-mail. Thin over the two machines. */
 export function AuthPage({ search }: { search: AuthArrival }) {
+  usePreloadedToaster()
   const navigate = useNavigate()
   const arrivedWith = useRef(search)
   const signup = useActorRef(signupLogic, { input: { origin: siteOrigin() }, inspect })

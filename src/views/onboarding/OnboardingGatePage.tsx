@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { onboardingGateMachine } from '../../../machines/onboardingGate.machine'
 import { ssoProfileMachine } from '../../../machines/ssoProfile.machine'
@@ -13,20 +13,45 @@ import {
 } from '../../backend/onboarding'
 import { inspect } from '../../devtools/inspector'
 import { pageEntry } from '../../seo/pages'
-import { notify } from '../../ui/Toaster'
+import { preloadPresence } from '../../ui/motion'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
-import { SsoProfileDialog } from './SsoProfileDialog'
+
+// The SSO dialog (with Radix's dialog) is needed only after the session and status checks, and only for SSO
+// users with an incomplete profile: it loads in parallel with those checks instead of being first-load JavaScript.
+const loadSsoProfileDialog = () => import('./SsoProfileDialog')
+const SsoProfileDialog = lazy(() => loadSsoProfileDialog().then((module) => ({ default: module.SsoProfileDialog })))
+
+/** The longest a page change waits for the SSO dialog's exit animation (its transition is 0.22 s). */
+const EXIT_WAIT_MS = 600
 
 /** /onboarding: the session and profile-completion gate (spec section 2). */
 export function OnboardingGatePage() {
+  usePreloadedToaster()
   const navigate = useNavigate()
+  // Leaving the page while the SSO dialog is up waits for the dialog's exit animation (a few hundred ms, none
+  // with motion reduced), so it is seen to close rather than vanish with the page; at most EXIT_WAIT_MS.
+  const dialogUp = useRef(false)
+  const afterDialogExit = useRef<(() => void) | null>(null)
+  const leave = (go: () => void) => {
+    if (!dialogUp.current) return go()
+    let done = false
+    const once = () => {
+      if (done) return
+      done = true
+      afterDialogExit.current = null
+      go()
+    }
+    afterDialogExit.current = once
+    setTimeout(once, EXIT_WAIT_MS)
+  }
   // Created once: the actor keeps the implementations it started with.
   const [machine] = useState(() =>
     onboardingGateMachine.provide({
       actions: {
-        goHome: () => void navigate({ to: '/' }),
+        goHome: () => leave(() => void navigate({ to: '/' })),
         goToSignup: () => void navigate({ to: '/auth', search: { mode: 'signup' } }),
         notifyConsumerEmail: () =>
           notify({ title: 'Please use a company email', description: 'Consumer email addresses are not allowed.', variant: 'destructive' }),
@@ -52,6 +77,18 @@ export function OnboardingGatePage() {
   const loading = useSelector(gate, (snap) => snap.matches('checkingSession') || snap.matches('checkingStatus'))
   const dialog = useSelector(gate, (snap) => snap.children.ssoProfile as ActorRefFrom<typeof ssoProfileMachine> | undefined)
   const finished = useSelector(gate, (snap) => snap.status === 'done')
+  // The last dialog actor stays rendered after it stops (its dialog then has open=false), so the dialog's exit
+  // animation can play instead of the dialog vanishing with the actor.
+  const [shownDialog, setShownDialog] = useState(dialog)
+  if (dialog && dialog !== shownDialog) setShownDialog(dialog)
+  useEffect(() => {
+    dialogUp.current = Boolean(dialog)
+  }, [dialog])
+  // Fetched while the checks run, so the dialog (and its enter animation) is ready when it is wanted.
+  useEffect(() => {
+    void loadSsoProfileDialog()
+    void preloadPresence()
+  }, [])
   return (
     <PageShell>
       <div className={s.wrap}>
@@ -63,7 +100,11 @@ export function OnboardingGatePage() {
             Redirecting...
           </p>
         ) : null}
-        {dialog ? <SsoProfileDialog actor={dialog} /> : null}
+        {shownDialog ? (
+          <Suspense fallback={null}>
+            <SsoProfileDialog actor={shownDialog} onExitComplete={() => afterDialogExit.current?.()} />
+          </Suspense>
+        ) : null}
       </div>
     </PageShell>
   )
