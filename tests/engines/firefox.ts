@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core'
+import puppeteer, { type BrowserContext, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core'
 import {
   ACTION_TIMEOUT,
   DESKTOP,
@@ -56,13 +56,13 @@ export async function launchFirefox(siteUrl: string): Promise<EngineBrowser> {
       const context = await browser.createBrowserContext()
       const page = await context.newPage()
       await page.setViewport(DESKTOP)
-      return firefoxDriver(browser, context, page, siteUrl, options)
+      return firefoxDriver(context, page, siteUrl, options)
     },
     close: () => browser.close(),
   }
 }
 
-async function firefoxDriver(_browser: Browser, context: BrowserContext, page: Page, siteUrl: string, options: PageOptions): Promise<EngineDriver> {
+async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: string, options: PageOptions): Promise<EngineDriver> {
   page.setDefaultTimeout(ACTION_TIMEOUT)
   page.setDefaultNavigationTimeout(45_000)
   // BiDi's log.entryAdded gives console messages and uncaught errors (Firefox reports CSP violations and
@@ -156,8 +156,8 @@ async function firefoxDriver(_browser: Browser, context: BrowserContext, page: P
     },
     async choose(target, optionLabel) {
       const element = await actionable(target)
-      // Focus by keyboard-free means a user would use: a click opens Firefox's native popup; Escape closes it with
-      // the focus left on the select, where typing the option's label picks it (type-ahead), as people do.
+      // A click opens Firefox's native popup; Escape closes it and leaves the focus on the select, where typing the
+      // option's label picks it (type-ahead), as keyboard users do.
       await element.click()
       await page.keyboard.press('Escape')
       await page.keyboard.type(optionLabel)
