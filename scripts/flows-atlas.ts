@@ -5,7 +5,8 @@
  * manifest.json (read by /flows, the spec site and scripts/atlas.test.ts) and index.md (a gallery GitHub shows).
  * A failing test run writes nothing unless `--keep-going`. `--strict` also fails when a state of a machine the
  * tests drive has neither a picture nor a declared reason. `--resume` keeps the previous run's pictures and adds to
- * them (with Playwright's `--last-failed`, it retries only what failed). Other arguments go to Playwright.
+ * them (with Playwright's `--last-failed`, it retries only what failed); `--no-run` only turns the last run's
+ * pictures into docs/flows/atlas/. Other arguments go to Playwright.
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -94,20 +95,22 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): num
 
 async function main() {
   const args = process.argv.slice(2)
-  const flags = new Set(args.filter((a) => ['--no-build', '--keep-going', '--strict', '--resume'].includes(a)))
+  const flags = new Set(args.filter((a) => ['--no-build', '--keep-going', '--strict', '--resume', '--no-run'].includes(a)))
   const rest = args.filter((a) => !flags.has(a))
   const env = e2eEnv()
-  if (!flags.has('--no-build')) {
+  if (!flags.has('--no-build') && !flags.has('--no-run')) {
     const status = run('npm', ['run', 'build', '--silent'], { DIST: env.dist, VITE_SUPABASE_URL: env.backendUrl })
     if (status !== 0) process.exit(status)
   }
   const staging = join(root, `test-results/atlas-${process.env.E2E_PORT_BASE ?? 0}`)
   // --resume keeps the pictures of the last run and adds to them (e.g. with Playwright's --last-failed).
-  if (!flags.has('--resume')) rmSync(staging, { recursive: true, force: true })
+  if (!flags.has('--resume') && !flags.has('--no-run')) rmSync(staging, { recursive: true, force: true })
   const started = Date.now()
   // Taking pictures costs each test a second or two per new state: a longer timeout than the ordinary run's 30 s.
   const timeout = rest.some((a) => a.startsWith('--timeout')) ? [] : ['--timeout=90000']
-  const status = run('npx', ['playwright', 'test', 'tests/paths', ...timeout, ...rest], { FLOWS_ATLAS: '1', FLOWS_ATLAS_DIR: staging, DIST: env.dist })
+  const status = flags.has('--no-run')
+    ? 0
+    : run('npx', ['playwright', 'test', 'tests/paths', ...timeout, ...rest], { FLOWS_ATLAS: '1', FLOWS_ATLAS_DIR: staging, DIST: env.dist })
   console.log(`\nflows:atlas: the path tests took ${((Date.now() - started) / 1000).toFixed(0)} s`)
   if (status !== 0 && !flags.has('--keep-going')) {
     console.error('flows:atlas: the path tests failed; docs/flows/atlas/ is unchanged (--keep-going writes what was captured).')

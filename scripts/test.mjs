@@ -5,7 +5,8 @@
  *   2. type-check and lint,
  *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
  *   4. a production build pointed at the test backend, with the generated route tree checked fresh,
- *   5. Playwright against the built site and the local backend,
+ *   5. the static spec site (`npm run build:spec`), then Playwright against the built site, the local backend and
+ *      the spec site,
  *   6. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
  * Steps stop at the first failure. TEST_ONLY=unit|e2e runs a part.
  */
@@ -71,6 +72,7 @@ function e2eEnv() {
     E2E_PORT_BASE: String(portBase),
     DIST: process.env.DIST ?? 'dist-test',
     VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + portBase}`,
+    SPEC_OUT: process.env.SPEC_OUT ?? `${process.env.DIST ?? 'dist-test'}-spec`,
   }
 }
 
@@ -89,6 +91,8 @@ if (only !== 'unit') {
     console.error(`\n✖ ${routeTree} was stale: the build regenerated it. Commit the regenerated file.`)
     process.exit(1)
   }
+  // The living spec as a static site (tests/e2e/flows-spec.spec.ts opens it over HTTP and from disk).
+  run('build:spec', 'npm', ['run', 'build:spec', '--silent'], e2eEnv())
   run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
   run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }

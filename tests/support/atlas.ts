@@ -112,16 +112,25 @@ export async function captureAtlasState(page: Page, { machine, stateId, pathTitl
   const dir = atlasDir()
   const ids = (Array.isArray(stateId) ? stateId : [stateId]).filter((id) => claim(dir, machine, id))
   if (!ids.length) return
-  try {
-    await capture(page, dir, machine, ids, pathTitle, phone)
-  } catch (error) {
+  const release = () => {
     // Give the states back, so the next test to reach them takes the pictures this one could not.
     for (const id of ids) rmSync(join(dir, 'claims', machine, id), { force: true })
+  }
+  const url = page.url()
+  try {
+    await capture(page, dir, machine, ids, pathTitle, phone, url)
+  } catch (error) {
+    release()
+    // A state that lasts a moment (e.g. one second before a redirect) may end while its pictures are taken: the
+    // test already asserted it, so this is no failure; the pictures are dropped and a later test may take them.
+    if (page.url() !== url || /context was destroyed|navigat/i.test(String(error))) return
     throw error
   }
 }
 
-async function capture(page: Page, dir: string, machine: string, ids: string[], pathTitle: string, phone: boolean): Promise<void> {
+class LeftThePage extends Error {}
+
+async function capture(page: Page, dir: string, machine: string, ids: string[], pathTitle: string, phone: boolean, url: string): Promise<void> {
   const desktop = await shoot(page, machine, ids[0]!, 'desktop')
   let phoneShot: Awaited<ReturnType<typeof shoot>> | undefined
   if (phone) {
@@ -134,7 +143,8 @@ async function capture(page: Page, dir: string, machine: string, ids: string[], 
       await settle(page)
     }
   }
-  const pagePath = new URL(page.url()).pathname
+  if (page.url() !== url) throw new LeftThePage(`navigated from ${url} while taking pictures`)
+  const pagePath = new URL(url).pathname
   for (const id of ids) {
     const record: AtlasRecord = { machine, stateId: id, pathTitle, page: pagePath, desktop: { ...desktop.picture, file: atlasFile(machine, id, 'desktop') } }
     writeAtomic(join(dir, 'pictures', record.desktop.file), desktop.data)

@@ -39,7 +39,7 @@ export function MachineSection({ flow, atlas }: { flow: FlowSpec; atlas: AtlasDa
   const [zoom, setZoom] = useState(1)
   const [chosen, setChosen] = useState<string | null>(null)
   const panelHeading = useRef<HTMLHeadingElement>(null)
-  const scroller = useRef<HTMLDivElement>(null)
+  const scroller = useRef<HTMLElement>(null)
   const path = flow.paths[pathIndex]
   const { active: activeList, taken: takenList } = stepState(path, step)
   const active = new Set(activeList)
@@ -77,7 +77,7 @@ export function MachineSection({ flow, atlas }: { flow: FlowSpec; atlas: AtlasDa
   const fitWidth = () => {
     const box = scroller.current
     if (!box) return
-    const fit = Math.max(0.3, Math.min(2, (box.clientWidth - 8) / flow.diagram.width))
+    const fit = Math.max(0.1, Math.min(2, (box.clientWidth - 8) / flow.diagram.width))
     setZoom(Math.round(fit * 100) / 100)
   }
   return (
@@ -116,9 +116,9 @@ export function MachineSection({ flow, atlas }: { flow: FlowSpec; atlas: AtlasDa
             </span>
           </fieldset>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the drawing scrolls inside this region, which keyboard users must be able to scroll */}
-          <div ref={scroller} className={s.chartScroller} role="region" aria-label={`${flow.name} statechart (scrolls)`} tabIndex={0}>
+          <section ref={scroller} className={s.chartScroller} aria-label={`${flow.name} statechart (scrolls)`} tabIndex={0}>
             <StateChart flow={flow} zoom={zoom} active={active} taken={taken} selected={chosen} onSelect={choose} />
-          </div>
+          </section>
           <p className={s.legend}>
             ● initial state · double border: final state · dashed box: a region running in parallel · “EVENT [guard]”, “after delay” on arrows · lines inside a
             state: entry actions, invoked actors and transitions that stay in the state

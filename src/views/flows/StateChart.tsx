@@ -70,6 +70,7 @@ export function StateChart({ flow, zoom, active, taken, selected, onSelect }: St
     ))
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an <svg> cannot be a <fieldset>; the group names the drawing
     <svg
       className={s.svg}
       width={Math.ceil(diagram.width * zoom)}
@@ -137,6 +138,7 @@ export function StateChart({ flow, zoom, active, taken, selected, onSelect }: St
       })}
 
       {anyBox ? (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: nothing in it is focusable; the text version lists these transitions
         <g className={s.state} data-any-state="true" aria-hidden="true">
           <rect x={anyBox.x} y={anyBox.y} width={anyBox.width} height={anyBox.height} rx={10} className={s.anyBox} />
           <text x={anyBox.x + M.paddingX} y={anyBox.y + 20} className={s.anyTitle}>
@@ -146,6 +148,7 @@ export function StateChart({ flow, zoom, active, taken, selected, onSelect }: St
         </g>
       ) : null}
 
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: arrows are drawing only (nothing focusable); the text version lists the transitions */}
       <g aria-hidden="true">
         {diagram.initials.map((init) => (
           <g key={`${init.parent ?? ''}->${init.target}`} data-initial-of={init.parent ?? flow.id}>
