@@ -96,9 +96,13 @@ async function toWebp(page: Page, png: Buffer, width: number): Promise<{ data: B
 /** Two animation frames: the page has painted what the last step changed. */
 const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
 
-async function shoot(page: Page, machine: string, stateId: string, viewport: AtlasViewport): Promise<{ picture: AtlasPicture; data: Buffer }> {
+/** The viewport as PNG; encoding waits until every picture of the state is taken (a state may last a moment). */
+async function grab(page: Page): Promise<Buffer> {
   await settle(page)
-  const png = await page.screenshot({ type: 'png', caret: 'hide' })
+  return page.screenshot({ type: 'png', caret: 'hide' })
+}
+
+async function encode(page: Page, png: Buffer, machine: string, stateId: string, viewport: AtlasViewport): Promise<{ picture: AtlasPicture; data: Buffer }> {
   const webp = await toWebp(page, png, ATLAS_VIEWPORTS[viewport].pictureWidth)
   return { picture: { file: atlasFile(machine, stateId, viewport), width: webp.width, height: webp.height, bytes: webp.data.length }, data: webp.data }
 }
@@ -131,19 +135,25 @@ export async function captureAtlasState(page: Page, { machine, stateId, pathTitl
 class LeftThePage extends Error {}
 
 async function capture(page: Page, dir: string, machine: string, ids: string[], pathTitle: string, phone: boolean, url: string): Promise<void> {
-  const desktop = await shoot(page, machine, ids[0]!, 'desktop')
-  let phoneShot: Awaited<ReturnType<typeof shoot>> | undefined
+  const desktopPng = await grab(page)
+  if (page.url() !== url) throw new LeftThePage(`navigated from ${url} while taking pictures`)
+  let phonePng: Buffer | undefined
   if (phone) {
     const before = page.viewportSize()
-    await page.setViewportSize({ width: ATLAS_VIEWPORTS.phone.width, height: ATLAS_VIEWPORTS.phone.height })
     try {
-      phoneShot = await shoot(page, machine, ids[0]!, 'phone')
+      await page.setViewportSize({ width: ATLAS_VIEWPORTS.phone.width, height: ATLAS_VIEWPORTS.phone.height })
+      phonePng = await grab(page)
+    } catch (error) {
+      // The state ended between the two pictures: keep the desktop one.
+      if (page.url() === url && !/context was destroyed|navigat/i.test(String(error))) throw error
     } finally {
-      if (before) await page.setViewportSize(before)
-      await settle(page)
+      if (before) await page.setViewportSize(before).catch(() => undefined)
+      await settle(page).catch(() => undefined)
     }
+    if (page.url() !== url) phonePng = undefined
   }
-  if (page.url() !== url) throw new LeftThePage(`navigated from ${url} while taking pictures`)
+  const desktop = await encode(page, desktopPng, machine, ids[0]!, 'desktop')
+  const phoneShot = phonePng ? await encode(page, phonePng, machine, ids[0]!, 'phone') : undefined
   const pagePath = new URL(url).pathname
   for (const id of ids) {
     const record: AtlasRecord = { machine, stateId: id, pathTitle, page: pagePath, desktop: { ...desktop.picture, file: atlasFile(machine, id, 'desktop') } }
