@@ -286,7 +286,7 @@ function walk(machine: AnyStateMachine, events: readonly AnyEventObject[], input
   })
   const read = (): Walker => {
     const snap = actor.getSnapshot() as unknown as { value: unknown; context: unknown; _nodes: AnyStateNode[] }
-    const step = { value: snap.value, context: snap.context, active: snap._nodes.filter((n) => n !== machine.root).map((n) => n.id), notices, transitions: [...new Set(taken)] }
+    const step = { value: snap.value, context: snap.context, active: snap._nodes.filter((n) => n.parent).map((n) => n.id), notices, transitions: [...new Set(taken)] }
     notices = []
     taken = []
     return step

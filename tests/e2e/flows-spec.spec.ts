@@ -123,28 +123,43 @@ test('every state with a picture in the atlas manifest shows it when chosen; the
     for (const st of flow.states) {
       const entry = manifest.machines[flow.name]?.states[st.id]
       const node = chart(page, flow.name).locator(`[data-state-id="${st.id}"] [role="button"]`)
-      await node.focus()
-      await page.keyboard.press('Enter')
-      await expect(panel).toHaveAttribute('data-atlas-state', st.id)
-      await expect(panel.getByRole('heading', { level: 3 })).toBeFocused()
+      await node.press('Enter')
+      // One round trip per state: what the panel shows, and whether each picture's file loads and decodes.
+      const shown = () =>
+        panel.evaluate(async (el) => {
+          const heading = el.querySelector('h3')
+          const pictures: Record<string, { src: string | null; width: number }> = {}
+          for (const img of el.querySelectorAll<HTMLImageElement>('img[data-atlas-picture]')) {
+            const probe = new Image()
+            const width = await new Promise<number>((r) => {
+              probe.onload = () => r(probe.naturalWidth)
+              probe.onerror = () => r(0)
+              probe.src = img.src
+            })
+            pictures[img.dataset.atlasPicture ?? ''] = { src: img.getAttribute('src'), width }
+          }
+          return {
+            state: el.getAttribute('data-atlas-state'),
+            focused: document.activeElement === heading,
+            status: el.querySelector('[data-atlas]')?.getAttribute('data-atlas') ?? null,
+            text: el.textContent ?? '',
+            pictures,
+          }
+        })
+      await expect.poll(async () => (await shown()).state).toBe(st.id)
+      const got = await shown()
+      expect(got.focused, `${st.id}: focus moves to the panel`).toBe(true)
       await expect(node).toHaveAttribute('aria-pressed', 'true')
       if (entry) {
         pictured++
-        for (const [viewport, picture] of [['desktop', entry.desktop], ['phone', entry.phone]] as const) {
-          const img = panel.locator(`img[data-atlas-picture="${viewport}"]`)
-          if (!picture) {
-            await expect(img).toHaveCount(0)
-            continue
-          }
-          await expect(img).toHaveAttribute('src', `atlas/${picture.file}`)
-          await img.scrollIntoViewIfNeeded()
-          await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), `${st.id} ${viewport}`).toBe(picture.width)
-        }
-        await expect(panel).toContainText(entry.pathTitle)
+        const want: Record<string, { src: string; width: number }> = { desktop: { src: `atlas/${entry.desktop.file}`, width: entry.desktop.width } }
+        if (entry.phone) want.phone = { src: `atlas/${entry.phone.file}`, width: entry.phone.width }
+        expect(got.pictures, st.id).toEqual(want)
+        expect(got.text).toContain(entry.pathTitle)
       } else {
         const reason = manifest.unreached[flow.name]?.[st.id]
-        await expect(panel.locator('[data-atlas]')).toHaveAttribute('data-atlas', reason ? 'unreached' : 'missing')
-        if (reason) await expect(panel).toContainText(reason)
+        expect(got.status, st.id).toBe(reason ? 'unreached' : 'missing')
+        if (reason) expect(got.text).toContain(reason)
       }
     }
   }

@@ -1,4 +1,4 @@
-import { forwardRef } from 'react'
+import type { Ref } from 'react'
 import type { FlowSpec } from '../../../machines/testing/diagram'
 import { ATLAS_VIEWPORTS, type AtlasManifest, type AtlasPicture, atlasStatus } from '../../domain/atlas'
 import * as s from './flows.css'
@@ -15,6 +15,8 @@ interface AtlasPanelProps {
   stateId: string | null
   /** Whether the panel follows the path being stepped through (rather than a state the reader chose). */
   following: boolean
+  /** The heading, focused when the reader chooses a state. */
+  headingRef?: Ref<HTMLHeadingElement>
 }
 
 /**
@@ -22,13 +24,19 @@ interface AtlasPanelProps {
  * taken of an older definition of the machine; or the reason its driver declares for never reaching it from the
  * page; or that no picture exists yet. The heading takes focus when the reader chooses a state in the drawing.
  */
-export const AtlasPanel = forwardRef<HTMLHeadingElement, AtlasPanelProps>(function AtlasPanel({ flow, atlas, stateId, following }, headingRef) {
+// A plain function, not forwardRef: a forwardRef call is kept by the minifier even where /flows is compiled out.
+export function AtlasPanel({ flow, atlas, stateId, following, headingRef }: AtlasPanelProps) {
   const state = flow.states.find((st) => st.id === stateId)
   const headingId = `atlas-${flow.name}-title`
   return (
     <section className={s.atlas} aria-labelledby={headingId} data-atlas-panel={flow.name} data-atlas-state={state?.id}>
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className={s.atlasTitle}>
-        What the user sees{state ? <>: <span className={s.mono}>{state.path}</span></> : null}
+        What the user sees in {flow.name}
+        {state ? (
+          <>
+            : <span className={s.mono}>{state.path}</span>
+          </>
+        ) : null}
       </h3>
       {state ? (
         <>
@@ -40,7 +48,7 @@ export const AtlasPanel = forwardRef<HTMLHeadingElement, AtlasPanelProps>(functi
       )}
     </section>
   )
-})
+}
 
 function AtlasBody({ flow, atlas, stateId, path }: { flow: FlowSpec; atlas: AtlasData; stateId: string; path: string }) {
   const status = atlasStatus(atlas.manifest, flow, stateId)

@@ -124,7 +124,7 @@ export function MachineSection({ flow, atlas }: { flow: FlowSpec; atlas: AtlasDa
             state: entry actions, invoked actors and transitions that stay in the state
           </p>
         </figure>
-        <AtlasPanel ref={panelHeading} flow={flow} atlas={atlas} stateId={shown} following={!chosen} />
+        <AtlasPanel headingRef={panelHeading} flow={flow} atlas={atlas} stateId={shown} following={!chosen} />
       </div>
       {path ? (
         <PathStepper

@@ -12,7 +12,16 @@ export const machineNavLink = style({
   fontFamily: tokens.font.mono,
   fontSize: tokens.fontSizes.sm,
 })
-export const machine = style({ borderTop: `1px solid ${vars.color.border}`, paddingBlock: tokens.space[8], display: 'grid', gap: tokens.space[6], scrollMarginTop: tokens.space[16] })
+export const machine = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingBlock: tokens.space[8],
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: tokens.space[6],
+  scrollMarginTop: tokens.space[16],
+  // Paths and payloads are long unbroken text (JSON): wrap them rather than widen a 390 px page.
+  overflowWrap: 'anywhere',
+})
 export const machineTitle = style({ fontSize: tokens.fontSizes['2xl'], fontFamily: tokens.font.mono })
 export const meta = style({ color: vars.color.textMuted, fontSize: tokens.fontSizes.sm })
 export const columns = style({
@@ -37,9 +46,11 @@ export const source = style({
   maxHeight: '480px',
   whiteSpace: 'pre',
 })
-export const stepper = style({ display: 'grid', gap: tokens.space[3], padding: tokens.space[4], border: `1px solid ${vars.color.border}`, borderRadius: tokens.radii.lg })
+export const stepper = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0, gap: tokens.space[3], padding: tokens.space[4], border: `1px solid ${vars.color.border}`, borderRadius: tokens.radii.lg })
 export const select = style({
   width: '100%',
+  minWidth: 0,
+  maxWidth: '100%',
   minHeight: '40px',
   padding: `${tokens.space[2]} ${tokens.space[3]}`,
   border: `1px solid ${vars.color.border}`,
