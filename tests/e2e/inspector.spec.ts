@@ -65,6 +65,8 @@ if (!config.flowsInProduction) {
   })
 } else {
   test('with VITE_FLOWS_IN_PRODUCTION, /flows renders every diagram (noindex) and steps through a path', async ({ page, request, baseURL }) => {
+    // Ten drawings and their tables: a long page to hydrate and check on a busy machine.
+    test.setTimeout(90_000)
     const head = parseHead(await (await request.get('/flows')).text())
     expect(head.robots).toBe('noindex,nofollow')
     const problems = watchConsole(page, baseURL!)
