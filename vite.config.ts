@@ -1,12 +1,44 @@
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import viteReact from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, normalize, resolve } from 'node:path'
+import { defineConfig, loadEnv, type Plugin } from 'vite'
+
+/**
+ * The state atlas's pictures (docs/flows/atlas/*.webp) for the /flows page, at /flows-atlas/<file>: served by the
+ * dev server, and copied into a production build only when it serves /flows (VITE_FLOWS_IN_PRODUCTION=true), so
+ * the marketing site's build never carries them (tests/e2e/inspector.spec.ts checks).
+ */
+function flowsAtlas(enabledInBuild: boolean): Plugin {
+  const dir = resolve(import.meta.dirname, 'docs/flows/atlas')
+  const pictures = () =>
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((f) => f.isFile() && f.name.endsWith('.webp'))
+          .map((f) => join(f.parentPath, f.name).slice(dir.length + 1))
+      : []
+  return {
+    name: 'flows-atlas',
+    configureServer(server) {
+      server.middlewares.use('/flows-atlas/', (req, res, next) => {
+        const file = normalize(join(dir, decodeURIComponent((req.url ?? '').split('?')[0] ?? '')))
+        if (!file.startsWith(dir) || !file.endsWith('.webp') || !existsSync(file)) return next()
+        res.setHeader('content-type', 'image/webp')
+        createReadStream(file).pipe(res)
+      })
+    },
+    generateBundle() {
+      if (!enabledInBuild || this.environment.name !== 'client') return
+      for (const file of pictures()) this.emitFile({ type: 'asset', fileName: `flows-atlas/${file}`, source: readFileSync(join(dir, file)) })
+    },
+  }
+}
 
 // DIST lets several builds live side by side (parallel test runs); the default is dist/.
 const dist = process.env.DIST ?? 'dist'
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   environments: {
     client: {
       build: {
@@ -53,5 +85,6 @@ export default defineConfig({
     }),
     vanillaExtractPlugin(),
     viteReact(),
+    flowsAtlas({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env }.VITE_FLOWS_IN_PRODUCTION === 'true'),
   ],
-})
+}))

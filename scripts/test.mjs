@@ -7,8 +7,9 @@
  *   4. a production build pointed at the test backend, with the generated route tree checked fresh (postbuild
  *      fails if _headers breaks a host limit), and the W3C Nu HTML Checker over every page of it
  *      (scripts/check-html.mjs; skipped with a reason without Java),
- *   5. Playwright against the built site served by Cloudflare Pages' runtime (wrangler pages dev, which refuses
- *      to start on an ignored _headers line) and the local backend (edge functions on Deno),
+ *   5. the static spec site (`npm run build:spec`), then Playwright against the built site served by Cloudflare
+ *      Pages' runtime (wrangler pages dev, which refuses to start on an ignored _headers line), the local backend
+ *      (edge functions on Deno) and the spec site,
  *   6. the key flows again in Firefox and WebKit (tests/engines, vitest.engines.config.ts; Debian's firefox-esr,
  *      webkit2gtk-driver and xvfb, installed with apt-get when missing and running as root),
  *   7. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
@@ -94,6 +95,7 @@ function e2eEnv() {
     E2E_PORT_BASE: String(portBase),
     DIST: process.env.DIST ?? 'dist-test',
     VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + portBase}`,
+    SPEC_OUT: process.env.SPEC_OUT ?? `${process.env.DIST ?? 'dist-test'}-spec`,
   }
 }
 
@@ -115,6 +117,8 @@ if (only !== 'unit') {
     process.exit(1)
   }
   if (only !== 'engines') run('HTML (Nu checker)', 'node', ['scripts/check-html.mjs'], { DIST: e2eEnv().DIST })
+  // The living spec as a static site (tests/e2e/flows-spec.spec.ts opens it over HTTP and from disk).
+  if (only !== 'engines') run('build:spec', 'npm', ['run', 'build:spec', '--silent'], e2eEnv())
   if (only !== 'engines') run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
   run('engines (Firefox, WebKit)', 'npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts'], e2eEnv())
   if (only !== 'engines') run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
