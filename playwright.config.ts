@@ -3,8 +3,10 @@ import { defineConfig, devices } from '@playwright/test'
 import { e2eEnv } from './scripts/e2e-env'
 
 /**
- * End-to-end tests against the built, prerendered site (served like a static host by scripts/preview.mjs)
- * and, for the flows that call the backend, the local Supabase-compatible server on a fresh in-memory DB.
+ * End-to-end tests against the built, prerendered site as Cloudflare Pages serves it (scripts/preview.mjs runs
+ * `wrangler pages dev`; it refuses to start when Cloudflare would ignore a line of _headers) and, for the flows
+ * that call the backend, the local Supabase-compatible server on a fresh in-memory DB with the edge functions
+ * on Deno.
  * `npm test` builds the site first (DIST=dist-test, Supabase URL pointing at the test backend).
  */
 const env = e2eEnv()
@@ -44,7 +46,8 @@ export default defineConfig({
       url: `${env.siteUrl}/robots.txt`,
       env: { PORT: String(env.sitePort), DIST: env.dist },
       reuseExistingServer: false,
-      timeout: 30_000,
+      // wrangler starts in about 6 s on an idle machine, several times that on a busy 2-core one.
+      timeout: 120_000,
     },
     {
       command: 'npm run backend --silent',
@@ -66,7 +69,8 @@ export default defineConfig({
         RATE_LIMIT_EMAIL_SENT: process.env.RATE_LIMIT_EMAIL_SENT ?? '100000',
       },
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The first start on a fresh clone also fills the Deno cache (.deno/) with the functions' npm imports.
+      timeout: 120_000,
     },
   ],
 })

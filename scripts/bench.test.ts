@@ -1,14 +1,22 @@
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { BUDGETS, changesSince, firstLoadJs, jsBudgetKb, solidPng, stripScripts } from './bench'
+import { allJsBudgetKb, BUDGETS, changesSince, firstLoadJs, jsBudgetKb, solidPng, stripScripts } from './bench'
 
 describe('jsBudgetKb', () => {
   it('gives landing pages and form flows 150 kB and every other page the static budget', () => {
     for (const path of ['/', '/care', '/education', '/housing', '/construction']) expect(jsBudgetKb(path)).toBe(BUDGETS.landingJsKb)
-    for (const path of ['/auth', '/contact', '/partner-apply']) expect(jsBudgetKb(path)).toBe(BUDGETS.flowJsKb)
+    for (const path of ['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup']) expect(jsBudgetKb(path)).toBe(BUDGETS.flowJsKb)
     for (const path of ['/about', '/privacy', '/lms-partner', '/roi-calculator']) expect(jsBudgetKb(path)).toBe(BUDGETS.staticJsKb)
     expect(BUDGETS.staticJsKb).toBe(120)
     expect(BUDGETS.landingJsKb).toBe(150)
+  })
+})
+
+describe('allJsBudgetKb', () => {
+  it('holds static pages to 120 kB of every script they fetch, landing and form pages to 150 kB', () => {
+    for (const path of ['/about', '/privacy', '/lms-partner', '/changelog']) expect(allJsBudgetKb(path)).toBe(120)
+    for (const path of ['/', '/housing']) expect(allJsBudgetKb(path)).toBe(150)
+    for (const path of ['/auth', '/contact', '/partner-apply']) expect(allJsBudgetKb(path)).toBe(150)
   })
 })
 
@@ -80,10 +88,17 @@ describe('changesSince', () => {
   it('names the routes whose first-load JS or scores moved, and skips the rest', () => {
     const previous = { at: '2026-11-22T00:00:00.000Z', results: [result('/', 136_500, 100), result('/about', 113_700), result('/gone', 1)] }
     const now = [result('/', 140_050, 97), result('/about', 113_750), result('/new', 5)]
-    expect(changesSince(previous, now)).toEqual(['/: JS +3.5 kB, performance 100 -> 97'])
+    expect(changesSince(previous, now)).toEqual(['/: JS +3.5 kB, all JS +3.5 kB, performance 100 -> 97'])
   })
 
   it('reports a shrink with its sign', () => {
-    expect(changesSince({ at: '', results: [result('/x', 120_000)] }, [result('/x', 115_000)])).toEqual(['/x: JS -5.0 kB'])
+    expect(changesSince({ at: '', results: [result('/x', 120_000)] }, [result('/x', 115_000)])).toEqual(['/x: JS -5.0 kB, all JS -5.0 kB'])
+  })
+
+  it('reports all-JS changes on their own, and skips them where a run did not measure them (signed-in pages)', () => {
+    const lighter = { ...result('/about', 113_800), jsLoadedGzip: 113_800 }
+    expect(changesSince({ at: '', results: [{ ...result('/about', 113_800), jsLoadedGzip: 137_500 }] }, [lighter])).toEqual(['/about: all JS -23.7 kB'])
+    const unmeasured = { ...result('/onboarding/setup', 140_000), jsLoadedGzip: undefined }
+    expect(changesSince({ at: '', results: [result('/onboarding/setup', 140_000)] }, [unmeasured])).toEqual([])
   })
 })

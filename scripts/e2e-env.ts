@@ -8,8 +8,11 @@ export function e2eEnv() {
   const sitePort = 4173 + base
   const backendPort = 54421 + base
   const mailPort = 54424 + base
+  const dist = process.env.DIST ?? 'dist-test'
   return {
-    dist: process.env.DIST ?? 'dist-test',
+    dist,
+    /** The static spec site (`npm run build:spec` with SPEC_OUT), tested by tests/e2e/flows-spec.spec.ts. */
+    specDir: process.env.SPEC_OUT ?? `${dist}-spec`,
     sitePort,
     backendPort,
     mailPort,

@@ -16,7 +16,11 @@ describe('docs/flows (the living spec)', () => {
 
   it('is up to date with machines/*.machine.ts (run `npm run flows` when this fails)', async () => {
     const { files: generated } = await render()
-    const committed = new Map(readdirSync(OUT_DIR).map((f) => [f, readFileSync(join(OUT_DIR, f), 'utf8')]))
+    const committed = new Map(
+      readdirSync(OUT_DIR, { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => [f.name, readFileSync(join(OUT_DIR, f.name), 'utf8')]),
+    )
     const stale = [
       ...[...generated.keys()].filter((f) => !committed.has(f)).map((f) => `${f} is missing`),
       ...[...committed.keys()].filter((f) => !generated.has(f)).map((f) => `${f} has no machine any more`),

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import type { AnyEventObject, AnyStateMachine } from 'xstate'
 import { createActor } from 'xstate'
 import { describeMachine, type MachineSpec } from '../machines/testing/spec'
+import { withDiagram } from './flows-layout'
 
 const root = resolve(import.meta.dirname, '..')
 export const OUT_DIR = 'docs/flows'
@@ -182,7 +183,10 @@ export async function renderFlows(files?: string[]): Promise<{ files: Map<string
   const out = new Map<string, string>()
   out.set('index.md', indexPage(specs))
   for (const spec of specs) out.set(`${spec.name}.md`, machinePage(spec))
-  out.set('flows.json', `${JSON.stringify(specs, null, 2)}\n`)
+  // flows.json also carries each machine's drawing (laid out here, so the browser only draws) and definition hash.
+  const drawn = []
+  for (const spec of specs) drawn.push(await withDiagram(spec))
+  out.set('flows.json', `${JSON.stringify(drawn, null, 2)}\n`)
   return { files: out, problems }
 }
 
@@ -190,7 +194,8 @@ async function main() {
   const dir = join(root, OUT_DIR)
   const { files, problems } = await renderFlows()
   if (existsSync(dir)) {
-    for (const f of await readdir(dir)) if (!files.has(f)) await rm(join(dir, f))
+    // Files only: docs/flows/atlas/ (the state atlas, written by npm run flows:atlas) is not generated here.
+    for (const f of await readdir(dir, { withFileTypes: true })) if (f.isFile() && !files.has(f.name)) await rm(join(dir, f.name))
   }
   await mkdir(dir, { recursive: true })
   for (const [name, content] of files) await writeFile(join(dir, name), content)

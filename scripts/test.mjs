@@ -2,12 +2,18 @@
 /**
  * The whole test suite, as the README's test command runs it (`npm install && npm test`):
  *   1. Debian's Chromium for Playwright (installed with apt-get when missing and running as root),
- *   2. type-check and lint,
+ *   2. type-check and lint, and `deno check` of every edge function as Deno runs it (deployed import map),
  *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
- *   4. a production build pointed at the test backend, with the generated route tree checked fresh,
- *   5. Playwright against the built site and the local backend,
- *   6. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
- * Steps stop at the first failure. TEST_ONLY=unit|e2e runs a part.
+ *   4. a production build pointed at the test backend, with the generated route tree checked fresh (postbuild
+ *      fails if _headers breaks a host limit), and the W3C Nu HTML Checker over every page of it
+ *      (scripts/check-html.mjs; skipped with a reason without Java),
+ *   5. the static spec site (`npm run build:spec`), then Playwright against the built site served by Cloudflare
+ *      Pages' runtime (wrangler pages dev, which refuses to start on an ignored _headers line), the local backend
+ *      (edge functions on Deno) and the spec site,
+ *   6. the key flows again in Firefox and WebKit (tests/engines, vitest.engines.config.ts; Debian's firefox-esr,
+ *      webkit2gtk-driver and xvfb, installed with apt-get when missing and running as root),
+ *   7. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
+ * Steps stop at the first failure. TEST_ONLY=unit|e2e|engines runs a part (engines: build and step 6 only).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -37,6 +43,24 @@ function ensureChromium() {
     process.exit(1)
   }
   run('install chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'])
+}
+
+/** What the Firefox and WebKit suite needs (tests/engines): executable, then the Debian package that brings it. */
+const enginePackages = [
+  [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr'],
+  [process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+  ['/usr/bin/xvfb-run', 'xvfb'],
+]
+
+function ensureEnginePackages() {
+  const missing = [...new Set(enginePackages.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg))]
+  if (missing.length === 0) return
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (!isRoot) {
+    console.error(`The Firefox and WebKit tests need Debian's ${missing.join(', ')}: sudo apt-get install -y ${missing.join(' ')}`)
+    process.exit(1)
+  }
+  run(`install ${missing.join(', ')}`, 'bash', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`])
 }
 
 /** Whether nothing listens on 127.0.0.1:port (binding it is the only reliable check). */
@@ -71,15 +95,18 @@ function e2eEnv() {
     E2E_PORT_BASE: String(portBase),
     DIST: process.env.DIST ?? 'dist-test',
     VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + portBase}`,
+    SPEC_OUT: process.env.SPEC_OUT ?? `${process.env.DIST ?? 'dist-test'}-spec`,
   }
 }
 
-if (only !== 'unit') ensureChromium()
+if (only !== 'unit' && only !== 'engines') ensureChromium()
+if (only !== 'unit') ensureEnginePackages()
 if (!only) {
   run('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
   run('lint', 'npx', ['biome', 'check', '.'])
+  run('deno check', 'npx', ['tsx', 'scripts/deno-check.ts'])
 }
-if (only !== 'e2e') run('vitest', 'npx', ['vitest', 'run'])
+if (only !== 'e2e' && only !== 'engines') run('vitest', 'npx', ['vitest', 'run'])
 if (only !== 'unit') {
   portBase = await choosePortBase()
   const routeTree = 'src/routeTree.gen.ts'
@@ -89,8 +116,12 @@ if (only !== 'unit') {
     console.error(`\n✖ ${routeTree} was stale: the build regenerated it. Commit the regenerated file.`)
     process.exit(1)
   }
-  run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
-  run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
+  if (only !== 'engines') run('HTML (Nu checker)', 'node', ['scripts/check-html.mjs'], { DIST: e2eEnv().DIST })
+  // The living spec as a static site (tests/e2e/flows-spec.spec.ts opens it over HTTP and from disk).
+  if (only !== 'engines') run('build:spec', 'npm', ['run', 'build:spec', '--silent'], e2eEnv())
+  if (only !== 'engines') run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
+  run('engines (Firefox, WebKit)', 'npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts'], e2eEnv())
+  if (only !== 'engines') run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }
 console.log(`\n✔ all test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 for (const [label, s] of timings) console.log(`   ${label.padEnd(18)} ${s} s`)

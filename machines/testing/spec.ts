@@ -57,6 +57,8 @@ export interface PathStep {
   state: string
   /** State node ids active after the event (for highlighting). */
   active: string[]
+  /** Keys of the transitions the event took, eventless ones after it included (for highlighting). */
+  transitions: string[]
 }
 
 export interface PathSpec {
@@ -72,6 +74,8 @@ export interface MachineSpec {
   name: string
   file: string
   id: string
+  /** The root's kind: its top-level states are alternatives (compound) or regions running together (parallel). */
+  rootType: 'compound' | 'parallel'
   description?: string
   states: StateSpec[]
   events: EventSpec[]
@@ -257,6 +261,8 @@ interface Walker {
   active: string[]
   /** Titles of notifications (actions whose params carry a string `title`, e.g. toasts) raised by this step. */
   notices: string[]
+  /** Keys of the transitions taken by this step (every microstep). */
+  transitions: string[]
 }
 
 /** Replays a path event by event (invoked actors stubbed, simulated clock), recording the state after each. */
@@ -265,10 +271,14 @@ function walk(machine: AnyStateMachine, events: readonly AnyEventObject[], input
     Object.keys(machine.implementations.actors ?? {}).map((name) => [name, fromPromise(() => new Promise(() => {}))]),
   )
   let notices: string[] = []
+  let taken: string[] = []
   const actor = createActor(machine.provide({ actors: stubs }), {
     input: input as never,
     clock: new SimulatedClock(),
     inspect: (ev: InspectionEvent) => {
+      if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
+        for (const t of ev._transitions) taken.push(transitionKey(t))
+      }
       if (ev.type !== '@xstate.action' || ev.actorRef.sessionId !== ev.rootId) return
       const params = ev.action.params as { title?: unknown } | undefined
       if (params && typeof params.title === 'string') notices.push(params.title)
@@ -276,8 +286,9 @@ function walk(machine: AnyStateMachine, events: readonly AnyEventObject[], input
   })
   const read = (): Walker => {
     const snap = actor.getSnapshot() as unknown as { value: unknown; context: unknown; _nodes: AnyStateNode[] }
-    const step = { value: snap.value, context: snap.context, active: snap._nodes.filter((n) => n !== machine.root).map((n) => n.id), notices }
+    const step = { value: snap.value, context: snap.context, active: snap._nodes.filter((n) => n.parent).map((n) => n.id), notices, transitions: [...new Set(taken)] }
     notices = []
+    taken = []
     return step
   }
   actor.start()
@@ -388,6 +399,7 @@ export function describeMachine({ name, file, machine, events, inputs, serialize
           text: describeEvent(event),
           state: stateValueToString(walked[i + 1]!.value),
           active: walked[i + 1]!.active,
+          transitions: walked[i + 1]!.transitions,
         })),
       })
     }
@@ -397,6 +409,7 @@ export function describeMachine({ name, file, machine, events, inputs, serialize
     name,
     file,
     id: machine.id,
+    rootType: machine.root.type === 'parallel' ? 'parallel' : 'compound',
     ...(machine.root.description ? { description: machine.root.description } : {}),
     states,
     events: eventShapes(events, eventTypes),

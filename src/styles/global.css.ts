@@ -3,7 +3,11 @@ import { media } from './media'
 import { tokens, vars } from './theme.css'
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' })
-globalStyle('html', { WebkitTextSizeAdjust: '100%', scrollBehavior: 'smooth', scrollPaddingTop: '80px' })
+// No document-wide `scroll-behavior: smooth`: it made every programmatic scroll animate (the router's scroll to the
+// top on each navigation, focus() on a field, WebKit's WebDriver scrolling a button into view, which then found
+// it still off screen mid-animation and refused the click as 'element not interactable'), and the system's
+// reduced-motion setting never switched it off on <html>. Anchor jumps are instant, as the browser's default.
+globalStyle('html', { WebkitTextSizeAdjust: '100%', scrollPaddingTop: '80px' })
 globalStyle('body', {
   margin: 0,
   fontFamily: tokens.font.body,
@@ -24,7 +28,6 @@ globalStyle('code, pre', { fontFamily: tokens.font.mono })
 // Reduced motion: the system setting or the footer switch (class set by the reduce-motion machine).
 const still = { animation: 'none !important', transition: 'none !important', scrollBehavior: 'auto !important' }
 globalStyle('html.reduce-motion *, html.reduce-motion *::before, html.reduce-motion *::after', still as never)
-globalStyle('html.reduce-motion', { scrollBehavior: 'auto' })
 // The system setting applies until the machine has run, and afterwards unless the switch turned motion back on
 // (`allow-motion`, also set by the machine): an explicit choice wins either way.
 globalStyle('html:not(.allow-motion) *, html:not(.allow-motion) *::before, html:not(.allow-motion) *::after', {

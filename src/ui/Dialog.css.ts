@@ -5,9 +5,10 @@ export const overlay = style({ position: 'fixed', inset: 0, background: 'rgb(2 6
 export const content = style({
   position: 'fixed',
   zIndex: 51,
-  top: '50%',
-  left: '50%',
-  transform: 'translate(-50%, -50%)',
+  // Centred without a transform: motion animates the content's scale, which would replace a CSS translate.
+  inset: 0,
+  margin: 'auto',
+  height: 'fit-content',
   width: 'min(92vw, 480px)',
   maxHeight: '90vh',
   overflowY: 'auto',

@@ -34,6 +34,7 @@ const server = await startLocalSupabase({
 })
 console.log(`mail catcher on ${server.mailUrl}`)
 console.log(`storage: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${env.DATA_DIR ?? '.data'}`}; started in ${Date.now() - started} ms`)
+console.log(`edge functions: ${server.functionsRuntime} (database ${server.startupMs.database} ms, functions ${server.startupMs.functions} ms, side by side)`)
 console.log(`backend ready on ${server.url}`)
 
 let stopping = false

@@ -1,6 +1,8 @@
 /**
  * startLocalSupabase: the local Supabase-compatible server (auth, rest, functions) plus the mail catcher,
  * on PGlite (default, persistent in dataDir; 'memory' for a fresh in-memory database) or PostgreSQL.
+ * /functions/v1/<name> is served by the Deno entries supabase/functions/<name>/index.ts in a Deno process of
+ * its own (./functions.ts), as hosted; this server checks the JWT as hosted `verify_jwt` does and proxies.
  */
 import type { AddressInfo } from 'node:net'
 import { serve, type HttpBindings } from '@hono/node-server'
@@ -8,12 +10,11 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { completeUserSignup } from '../functions/_shared/completeUserSignup.ts'
 import type { FunctionEnv } from '../functions/_shared/env.ts'
-import { sendContact } from '../functions/_shared/sendContact.ts'
 import { authApp } from './auth.ts'
 import { loadAuthConfig } from './config.ts'
 import { type Db, openDb } from './db.ts'
+import { type DenoFunctions, startDenoFunctions } from './functions.ts'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, verifyJwt } from './keys.ts'
 import { MailStore, mailApp } from './mail.ts'
 import { setupDatabase } from './migrate.ts'
@@ -72,14 +73,16 @@ export interface LocalSupabase {
   serviceRoleKey: string
   db: Db
   mail: MailStore
+  /** The runtime that serves /functions/v1, e.g. 'deno/2.9.6'. */
+  functionsRuntime: string
+  /** How long the database and the Deno functions took to start (side by side). */
+  startupMs: { database: number; functions: number }
   stop(): Promise<void>
 }
 
-type FunctionHandler = (req: Request, env: FunctionEnv) => Promise<Response>
-const FUNCTIONS: Record<string, FunctionHandler> = {
-  'complete-user-signup': completeUserSignup,
-  'send-contact': sendContact,
-}
+/** Request headers not forwarded to the functions: hop-by-hop ones, and accept-encoding so Deno never
+ * compresses a reply this server would have to decode again. */
+const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'accept-encoding'])
 
 export function isLocalOrigin(origin: string): boolean {
   return /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)
@@ -110,27 +113,66 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     if (value !== undefined) rateLimits[name] = resolveRateLimit(name, value)
   }
   const dataDir = options.dataDir ?? '.data'
-  let db: Db
-  if (dataDir === 'memory' && !options.databaseUrl && !options.loadDataDir) {
-    db = await openMemoryDatabase()
-  } else {
-    db = await openDb({ dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir })
-    try {
-      await setupDatabase(db)
-    } catch (error) {
-      await db.close()
-      throw error
-    }
-  }
 
   const mail = new MailStore()
   const mailListener = await listen(mailApp(mail), options.mailPort ?? 54324)
   const mailUrl = `http://127.0.0.1:${mailListener.port}`
 
+  // The API port is bound first, so its URL can be given to the functions; until the database and the
+  // functions are up (started side by side below), it answers 503.
+  let ready: ((req: Request, env: HttpBindings) => Response | Promise<Response>) | undefined
+  let apiListener: Awaited<ReturnType<typeof listen>>
+  try {
+    apiListener = await listen(
+      { fetch: (req, env) => (ready ? ready(req, env) : Response.json({ code: 'starting', message: 'Local Supabase is starting' }, { status: 503 })) },
+      options.port ?? 54321,
+    )
+  } catch (error) {
+    await close(mailListener.server)
+    throw error
+  }
+  const baseUrl = `http://127.0.0.1:${apiListener.port}`
+
+  const functionEnv: FunctionEnv = {
+    SUPABASE_URL: baseUrl,
+    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    ALLOWED_ORIGINS: '*',
+    MAIL_API_URL: `${mailUrl}/api/messages`,
+    CONTACT_RECIPIENT: 'referrals@inspectready.co.uk',
+    CONTACT_FROM: 'InspectReady (local) <no-reply@localhost>',
+    CONTACT_HASH_SALT: 'inspectready-local',
+    CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? 5),
+  }
+
+  const openDatabase = async (): Promise<Db> => {
+    if (dataDir === 'memory' && !options.databaseUrl && !options.loadDataDir) return openMemoryDatabase()
+    const opened = await openDb({ dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir })
+    try {
+      await setupDatabase(opened)
+    } catch (error) {
+      await opened.close()
+      throw error
+    }
+    return opened
+  }
+  const timed = async <T>(start: () => Promise<T>): Promise<[T, number]> => {
+    const t0 = Date.now()
+    const value = await start()
+    return [value, Date.now() - t0]
+  }
+  const [dbResult, functionsResult] = await Promise.allSettled([timed(openDatabase), timed(() => startDenoFunctions({ ...functionEnv }))])
+  if (dbResult.status === 'rejected' || functionsResult.status === 'rejected') {
+    if (dbResult.status === 'fulfilled') await dbResult.value[0].close()
+    if (functionsResult.status === 'fulfilled') await functionsResult.value[0].stop()
+    await Promise.all([close(apiListener.server), close(mailListener.server)])
+    throw dbResult.status === 'rejected' ? dbResult.reason : (functionsResult as PromiseRejectedResult).reason
+  }
+  const [db, databaseMs] = dbResult.value
+  const [functions, functionsMs]: [DenoFunctions, number] = functionsResult.value
+
   const allowedOrigin = (origin: string) => isLocalOrigin(origin) || origin === siteOrigin
   const isAllowedRedirect = redirectValidator(siteUrl, options.additionalRedirectUrls ?? project.additionalRedirectUrls)
 
-  let baseUrl = ''
   const app = new Hono<{ Bindings: HttpBindings }>()
   app.use('*', async (c, next) => {
     const started = Date.now()
@@ -161,7 +203,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }),
   )
 
-  app.get('/', (c) => c.json({ name: 'InspectReady local Supabase', auth: '/auth/v1', rest: '/rest/v1', functions: '/functions/v1', mail: mailUrl }))
+  app.get('/', (c) => c.json({ name: 'InspectReady local Supabase', auth: '/auth/v1', rest: '/rest/v1', functions: '/functions/v1', functionsRuntime: functions.runtime, mail: mailUrl }))
   app.route('/auth/v1', authApp({
     db,
     mail,
@@ -177,20 +219,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   }))
   app.route('/rest/v1', restApp({ db }))
 
-  const functionEnv = (): FunctionEnv => ({
-    SUPABASE_URL: baseUrl,
-    SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
-    ALLOWED_ORIGINS: '*',
-    MAIL_API_URL: `${mailUrl}/api/messages`,
-    CONTACT_RECIPIENT: 'referrals@inspectready.co.uk',
-    CONTACT_FROM: 'InspectReady (local) <no-reply@localhost>',
-    CONTACT_HASH_SALT: 'inspectready-local',
-    CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? 5),
-  })
-
   app.all('/functions/v1/:name', async (c) => {
-    const handler = FUNCTIONS[c.req.param('name')]
-    if (!handler) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404)
+    const name = c.req.param('name')
+    if (!functions.names.includes(name)) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404)
     if (c.req.method !== 'OPTIONS') {
       // Hosted functions verify the JWT by default (verify_jwt); any valid project JWT (anon too) passes.
       const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim()
@@ -198,12 +229,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       const verified = await verifyJwt(token)
       if (!verified.ok) return c.json({ code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, 401)
     }
+    const headers = new Headers()
+    for (const [key, value] of c.req.raw.headers) if (!NOT_FORWARDED.has(key)) headers.set(key, value)
     // Like Supabase's edge, pass the client address on as X-Forwarded-For (kept if a proxy already set it).
-    const headers = new Headers(c.req.raw.headers)
     if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', c.env?.incoming?.socket?.remoteAddress ?? 'unknown')
     const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer()
-    const req = new Request(c.req.url, { method: c.req.method, headers, body })
-    return handler(req, functionEnv())
+    const res = await fetch(`${functions.url}/${name}`, { method: c.req.method, headers, body, redirect: 'manual' })
+    const replyHeaders = new Headers(res.headers)
+    replyHeaders.delete('content-length')
+    replyHeaders.delete('content-encoding')
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: replyHeaders })
   })
 
   app.notFound((c) => c.json({ code: 'not_found', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404))
@@ -213,16 +248,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     console.error('local supabase error', err)
     return c.json({ code: 'internal_error', message: 'Internal server error; nothing was written' }, 500)
   })
-
-  let apiListener: Awaited<ReturnType<typeof listen>>
-  try {
-    apiListener = await listen(app, options.port ?? 54321)
-  } catch (error) {
-    await close(mailListener.server)
-    await db.close()
-    throw error
-  }
-  baseUrl = `http://127.0.0.1:${apiListener.port}`
+  ready = app.fetch
 
   let stopped = false
   return {
@@ -232,10 +258,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     db,
     mail,
+    functionsRuntime: functions.runtime,
+    startupMs: { database: databaseMs, functions: functionsMs },
     async stop() {
       if (stopped) return
       stopped = true
-      await Promise.all([close(apiListener.server), close(mailListener.server)])
+      await Promise.all([close(apiListener.server), close(mailListener.server), functions.stop()])
       await db.close()
     },
   }

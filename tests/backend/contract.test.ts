@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
+import { functionNames } from '../../supabase/local/functions.ts'
 import { signJwt } from '../../supabase/local/keys.ts'
 import { client, GENEROUS_RATE_LIMITS, messagesTo, uniqueEmail } from './helpers.ts'
 
@@ -355,6 +356,24 @@ describe('SSO through the local consent page', () => {
     const res = await fetch(`${server.url}/auth/v1/authorize?provider=myspace`)
     expect(res.status).toBe(400)
     expect(((await res.json()) as { code: string }).code).toBe('validation_failed')
+  })
+})
+
+describe('edge functions run on Deno, from their deployed entries', () => {
+  it('answers every function from the Deno process that imported supabase/functions/<name>/index.ts', async () => {
+    expect(server.functionsRuntime).toMatch(/^deno\/\d+\.\d+\.\d+$/)
+    expect(functionNames()).toEqual(expect.arrayContaining(['complete-user-signup', 'send-contact']))
+    for (const name of functionNames()) {
+      // An empty JSON body: every function refuses it with its own 400, so the reply comes from the handler.
+      const res = await fetch(`${server.url}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.anonKey}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+      expect(res.headers.get('x-local-functions-runtime'), name).toBe(server.functionsRuntime)
+      expect(res.status, name).toBe(400)
+      expect(await res.json(), name).toMatchObject({ success: false })
+    }
   })
 })
 

@@ -2,9 +2,9 @@
  * Load and faults (issue 10): the local server as its own process (`node --import tsx supabase/local/cli.ts`,
  * what `npm run backend` runs) on a PGlite data dir in a temp dir.
  * 1. 200 sign-ups and 200 referrals at once: every one answered 200, stored exactly once, none lost.
- * 2. SIGKILL in the middle of a stream of writes, restart on the same data dir: every acknowledged row is
- *    there, and no half-written one (an auth user without its profile or identity, a referral without its
- *    outbox e-mail).
+ * 2. SIGKILL in the middle of a stream of writes (asserted: requests were in flight and left unanswered), restart
+ *    on the same data dir: every acknowledged row is there, and no half-written one (an auth user without its
+ *    profile or identity, a referral without its outbox e-mail).
  * Figures (counts, durations) are printed with console.log.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -155,15 +155,25 @@ describe('faults', () => {
     const attemptedMessages = new Set<string>()
     let failed = 0
     let killedAt = 0
+    // Requests sent and not yet answered, by number; at the kill, those of the other workers are copied.
+    const pending = new Set<number>()
+    let inFlightAtKill = new Set<number>()
+    let cutOff = 0
+    let deferrals = 0
     const proc = await startBackend()
     child = proc
     const started = performance.now()
 
-    // 8 workers write sign-ups and referrals in turn until the server dies; it is killed after 60 acknowledgements.
+    // 8 workers write sign-ups and referrals in turn until the server dies; it is killed after 60 acknowledgements,
+    // at a moment when other workers' writes are in flight, so that it is a kill mid-write and not a clean one.
+    // If by chance none is in flight when a worker gets its answer, the kill waits for the next answer: at most
+    // MAX_DEFERRALS times, then it happens anyway and the in-flight assertion below fails.
+    const MAX_DEFERRALS = 20
     let n = 0
     const worker = async () => {
       while (killedAt === 0 || performance.now() - killedAt < 50) {
         const i = n++
+        pending.add(i)
         try {
           if (i % 2 === 0) {
             const email = `${tag}-${i}@sunrise-care.co.uk`
@@ -178,9 +188,13 @@ describe('faults', () => {
           }
         } catch {
           failed++
+          if (inFlightAtKill.has(i)) cutOff++
           if (killedAt !== 0) return
+        } finally {
+          pending.delete(i)
         }
-        if (killedAt === 0 && acknowledgedEmails.size + acknowledgedMessages.size >= 60) {
+        if (killedAt === 0 && acknowledgedEmails.size + acknowledgedMessages.size >= 60 && (pending.size > 0 || ++deferrals > MAX_DEFERRALS)) {
+          inFlightAtKill = new Set(pending)
           killedAt = performance.now()
           proc.kill('SIGKILL')
         }
@@ -189,7 +203,9 @@ describe('faults', () => {
     await Promise.all(Array.from({ length: 8 }, worker))
     await exited(proc)
     expect(proc.signalCode).toBe('SIGKILL')
-    const inFlight = attemptedEmails.size + attemptedMessages.size - acknowledgedEmails.size - acknowledgedMessages.size
+    // Writes were in flight at the kill, and the kill cut at least one of them off (no answer ever came).
+    expect(inFlightAtKill.size, 'requests in flight when the server was killed').toBeGreaterThan(0)
+    expect(cutOff, 'in-flight requests left unanswered by the kill').toBeGreaterThan(0)
 
     // Restart the CLI on the same data dir: it recovers and serves (a new sign-up works).
     const restartStarted = performance.now()
@@ -230,7 +246,7 @@ describe('faults', () => {
       const extraReferrals = storedMessages.size - acknowledgedMessages.size
       console.log(
         `[faults] killed after ${Math.round(killedAt - started)} ms of writes: acknowledged ${acknowledgedEmails.size} sign-ups + ${acknowledgedMessages.size} referrals, ` +
-          `${inFlight} in flight (${failed} requests failed), restart ${Math.round(restartMs)} ms; after restart: ${authEmails.size - 1} users, ${storedMessages.size} referrals ` +
+          `${inFlightAtKill.size} in flight at the kill (${deferrals} deferrals), ${cutOff} of them cut off (${failed} requests failed), restart ${Math.round(restartMs)} ms; after restart: ${authEmails.size - 1} users, ${storedMessages.size} referrals ` +
           `(${extraUsers} + ${extraReferrals} committed but unacknowledged), 0 half-written`,
       )
     } finally {

@@ -6,7 +6,7 @@ import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index'
 import { messagesTo } from '../backend/helpers'
 import { admin, returningUser, USER_PASSWORD } from '../support/sessions'
-import { seriousViolations, waitForHydration, watchConsole } from './support'
+import { axeViolations, waitForHydration, watchConsole } from './support'
 
 /**
  * Returning accounts (issue 15) against the built site and the local backend: sign-in, wrong password,
@@ -55,7 +55,7 @@ test('/auth signs in by default and links to sign-up and reset; ?mode=signup sho
   for (const provider of ['Google', 'LinkedIn', 'Apple', 'Facebook']) {
     await expect(page.getByRole('button', { name: `Continue with ${provider}` })).toBeEnabled()
   }
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.getByRole('link', { name: 'Create an account' }).click()
   await expect(page).toHaveURL(`${SITE}/auth?mode=signup`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
@@ -113,7 +113,7 @@ test('a user who finished setup lands on /account, with the header showing the a
   await menuButton.click()
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
   await expect(banner.getByText(`Signed in as ${user.email}`)).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.keyboard.press('Escape')
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
   await expect(menuButton).toBeFocused()
@@ -392,7 +392,7 @@ test('/account: name and phone edits are saved to the own row; bad input is refu
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
   await expect(page).toHaveURL(`${SITE}/account`)
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   const details = page.getByRole('form', { name: 'Your details' })
   await details.getByLabel('First name').fill('  ')
   await details.getByRole('button', { name: 'Save details' }).click()

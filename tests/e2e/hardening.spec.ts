@@ -268,7 +268,9 @@ test('sign-up and e-mail confirmation: no token, password or personal field in t
 
   await page.goto(await confirmationLink(email))
   await expect(page.getByRole('heading', { name: 'Email confirmed!' })).toBeVisible()
-  const code = new URL(urls.find((u) => u.includes('code=')) ?? 'http://x/?code=none').searchParams.get('code')!
+  // The single-use code the confirmation link brought: without one, the searches below would prove nothing.
+  const code = urls.map((u) => new URL(u).searchParams.get('code')).find(Boolean)
+  expect(code, `a ?code= in one of the addresses ${JSON.stringify(urls.map((u) => u.split('#')[0]))}`).toBeTruthy()
   // Once exchanged, the single-use code leaves the address bar (history.replaceState, right after the exchange).
   await expect.poll(() => page.url(), { timeout: 3_000 }).not.toContain('code=')
   const afterExchange = page.url()
@@ -294,7 +296,7 @@ test('sign-up and e-mail confirmation: no token, password or personal field in t
 
   // Let the 1-second redirect happen, then check everything that was logged and every address.
   await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === config.appUrl.replace(/\/$/, ''), { timeout: 7_000 })
-  const forbidden = { ...secret, email, code, access: session.access_token, refresh: session.refresh_token, accessPayload: session.access_token.split('.')[1]! }
+  const forbidden = { ...secret, email, code: code!, access: session.access_token, refresh: session.refresh_token, accessPayload: session.access_token.split('.')[1]! }
   const consoleText = logs.join('\n')
   for (const [name, value] of Object.entries(forbidden)) expect(consoleText.includes(value), `console holds the ${name}`).toBe(false)
   for (const url of [afterExchange, page.url(), ...urls.slice(seenBeforeExchange)]) {

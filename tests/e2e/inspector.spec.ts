@@ -4,11 +4,13 @@ import { expect, test } from '@playwright/test'
 import type { MachineSpec } from '../../machines/testing/spec'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
-import { parseHead, seriousViolations, waitForHydration, watchConsole } from './support'
+import { parseHead, axeViolations, waitForHydration, watchConsole } from './support'
 
 /**
  * Development tools stay out of production: the Stately inspector is never bundled, and the analysts' /flows
- * page (with its diagrams) only when the build sets VITE_FLOWS_IN_PRODUCTION=true (this run reads the same flag).
+ * page (with its diagrams and atlas pictures) only when the build sets VITE_FLOWS_IN_PRODUCTION=true (this run
+ * reads the same flag). The page's body itself is tested in every run through the static spec site, which
+ * renders the same components: tests/e2e/flows-spec.spec.ts.
  */
 const client = join(e2eEnv().dist, 'client')
 const flows = JSON.parse(readFileSync('docs/flows/flows.json', 'utf8')) as MachineSpec[]
@@ -54,13 +56,17 @@ if (!config.flowsInProduction) {
     const head = parseHead(await (await request.get('/flows')).text())
     expect(head.robots).toBe('noindex,nofollow')
     expect(head.h1).toBe('Oops! Page not found')
-    for (const needle of ['stateDiagram-v2', 'Step through a path']) expect(assetsContaining(needle), needle).toEqual([])
+    for (const needle of ['stateDiagram-v2', 'Step through a path', 'data-statechart', 'What the user sees']) expect(assetsContaining(needle), needle).toEqual([])
+    // Nor a picture of the state atlas (Vite would emit them beside the /flows chunk).
+    expect(files(client).filter((f) => /\.(desktop|phone)-[\w-]+\.webp$/.test(f))).toEqual([])
     await page.goto('/flows')
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found')
   })
 } else {
   test('with VITE_FLOWS_IN_PRODUCTION, /flows renders every diagram (noindex) and steps through a path', async ({ page, request, baseURL }) => {
+    // Ten drawings and their tables: a long page to hydrate and check on a busy machine.
+    test.setTimeout(90_000)
     const head = parseHead(await (await request.get('/flows')).text())
     expect(head.robots).toBe('noindex,nofollow')
     const problems = watchConsole(page, baseURL!)
@@ -71,20 +77,20 @@ if (!config.flowsInProduction) {
       const section = page.locator(`[data-machine="${spec.name}"]`)
       await expect(section.getByRole('heading', { level: 2, name: spec.name })).toBeVisible()
       await expect(section.locator('pre code')).toContainText('stateDiagram-v2')
-      await expect(section.locator('[data-state]')).toHaveCount(spec.states.length)
+      await expect(section.locator('svg [data-state-id]')).toHaveCount(spec.states.length)
     }
     // Step through the reduce-motion machine's first path: the highlighted state follows the path.
     const rm = flows.find((f) => f.name === 'reduceMotion')!
     const path = rm.paths[0]!
     const section = page.locator('[data-machine="reduceMotion"]')
-    const current = section.locator('[data-state][aria-current="step"]')
+    const current = section.locator('[data-state-id][data-active="true"]')
     await expect(current).toHaveAttribute('data-state', path.initialState)
     await section.getByRole('button', { name: 'Next step' }).click()
     await expect(section.getByTestId('path-position')).toContainText(`Step 1 of ${path.steps.length}`)
     await expect(current).toHaveAttribute('data-state', path.steps[0]!.state)
     await section.getByRole('button', { name: 'Restart' }).click()
     await expect(current).toHaveAttribute('data-state', path.initialState)
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })
 }

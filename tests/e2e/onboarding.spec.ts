@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Locator, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { admin, emailUser, signInPage, ssoUser } from '../support/sessions'
-import { seriousViolations, waitForHydration, watchConsole } from './support'
+import { axeViolations, axeViolationsAtBothWidths, type Frame, recordFrames, waitForHydration, waitForStillness, watchConsole } from './support'
 
 /**
  * /onboarding (the gate and the SSO profile dialog) and /onboarding/setup (the 11-step wizard) against the
@@ -10,6 +10,18 @@ import { seriousViolations, waitForHydration, watchConsole } from './support'
  */
 const env = e2eEnv()
 const SITE = env.siteUrl
+
+/** The loading screen's draw interval (FRAME_MS in src/views/onboarding/LoadingScreen.tsx). */
+const FRAME_MS = 50
+
+/** Whether the canvas's pixels differ after `ms` milliseconds (timed in the page, read with toDataURL). */
+function canvasChanges(canvas: Locator, ms: number): Promise<boolean> {
+  return canvas.evaluate(async (c: HTMLCanvasElement, wait) => {
+    const before = c.toDataURL()
+    await new Promise((resolve) => setTimeout(resolve, wait))
+    return c.toDataURL() !== before
+  }, ms)
+}
 
 async function profile(id: string) {
   const { data, error } = await admin.from('users').select('*').eq('id', id).single()
@@ -38,16 +50,37 @@ test('the prerendered pages are their loading state with the page heading', asyn
   }
 })
 
+/**
+ * Whether the dialog entered (seen faded or scaled down before it was first fully shown, which it must become)
+ * and left (seen faded or scaled down, still in the page, after it was last fully shown). Without animation it
+ * would appear and vanish at full opacity and size. A state counts even at its end (opacity 0): on a busy
+ * machine a 0.22 s animation may fall between two frames.
+ */
+function dialogMotion(frames: Frame[]) {
+  const dialog = frames.map((f) => f.find((el) => el.name === 'dialog'))
+  const full = (d: Frame[number] | undefined) => d?.opacity === 1 && d.scale === 1
+  const firstFull = dialog.findIndex(full)
+  const lastFull = dialog.findLastIndex(full)
+  const changed = (d: Frame[number] | undefined) => d !== undefined && (d.opacity < 1 || d.scale < 1)
+  return {
+    entered: firstFull > 0 && dialog.slice(0, firstFull).some(changed),
+    left: lastFull >= 0 && dialog.slice(lastFull + 1).some(changed),
+  }
+}
+
 test('an SSO user completes the dialog naming Google; the profile holds company and staff', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store, id } = await ssoUser('google')
   await signInPage(page, { store })
+  const recorder = await recordFrames(page, '[role="dialog"]', 'role', { beforeLoad: true })
   await page.goto('/onboarding')
   await waitForHydration(page)
   const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('You signed in with Google.')
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolationsAtBothWidths(page)).toEqual([])
+  // motion: the dialog scaled and faded in.
+  expect(dialogMotion(await recorder.frames()).entered).toBe(true)
 
   const company = dialog.getByLabel('Company name')
   const staff = dialog.getByLabel('Number of staff')
@@ -64,6 +97,8 @@ test('an SSO user completes the dialog naming Google; the profile holds company 
   await expect(page.getByText('Details saved')).toBeVisible()
   await expect(page.getByText('Account setup complete!')).toBeVisible()
   await expect(page).toHaveURL(`${SITE}/`)
+  // ...and faded and scaled out before the page changed (the gate waits for the exit).
+  expect(dialogMotion(await recorder.frames()).left).toBe(true)
   const row = await profile(id)
   expect(row).toMatchObject({ company_name: 'Sunrise Care', staff_count: 12, signup_method: 'sso', last_sso_provider: 'google' })
   expect(problems).toEqual([])
@@ -81,7 +116,8 @@ test('an e-mail user with a complete profile passes straight to / with "Account 
 })
 
 test('a user completes all 11 steps; Back keeps earlier answers; the users row holds every answer', async ({ page }) => {
-  test.setTimeout(60_000)
+  // Long: 11 steps, the way back and forth, axe on four states, the 3 s finish delay.
+  test.setTimeout(90_000)
   const problems = watchConsole(page, SITE)
   const { store, id } = await emailUser()
   await signInPage(page, { store })
@@ -98,7 +134,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   await expect(page.getByText('9% complete')).toBeVisible()
   await expect(back).toBeDisabled()
   await expect(next).toBeDisabled()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolationsAtBothWidths(page)).toEqual([])
   await page.getByRole('button', { name: /United Kingdom/ }).click()
   await expect(page.getByText('Selected: United Kingdom')).toBeVisible()
   await next.click()
@@ -134,7 +170,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   }
   await expect(page.getByRole('list', { name: 'Team structure preview' }).getByRole('listitem')).toHaveCount(7) // 6 roles + "and 1 more"
   await expect(page.getByText('and 1 more')).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Continue with these roles' }).click()
   // 7 domains
   await stepText(7)
@@ -173,7 +209,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   const finish = page.getByRole('button', { name: 'Complete Setup' })
   await expect(finish).toBeDisabled()
   await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.getByRole('radio', { name: 'Weekly' }).check()
   await page.getByRole('button', { name: 'Continue with weekly reviews' }).click()
   await expect(finish).toBeEnabled()
@@ -221,31 +257,115 @@ test('a reload keeps the wizard answers (stored per user for the session)', asyn
   expect(problems).toEqual([])
 })
 
-test('a new step slides in from the side it comes from, and stays still with motion reduced', async ({ page }) => {
+/** Whether a step pane named `name` was seen moving: shifted by more than a pixel to `side`, part-transparent. */
+const seenMoving = (frames: Frame[], name: string, side: 'left' | 'right') =>
+  frames.some((f) => f.some((p) => p.name === name && p.opacity < 1 && (side === 'right' ? p.x > 1 : p.x < -1)))
+/** What was seen on screen (not fully transparent) moved, scaled or part-transparent: empty when all was still. */
+const moving = (frames: Frame[]) => frames.flat().filter((p) => p.opacity > 0 && (p.x !== 0 || p.scale !== 1 || p.opacity < 1))
+
+test('steps slide in and out from the side they come from; focus moves to the new heading; nothing moves with motion reduced by the system or the switch', async ({
+  page,
+}) => {
+  const problems = watchConsole(page, SITE)
   const { store } = await emailUser()
   await signInPage(page, { store })
   await page.goto('/onboarding/setup')
   await waitForHydration(page)
-  const pane = page.locator('[data-step-enter]')
-  const animation = () => pane.evaluate((el) => getComputedStyle(el).animationName)
+  const continueButton = page.getByRole('button', { name: 'Continue', exact: true })
+  const backButton = page.getByRole('button', { name: 'Back', exact: true })
   await page.getByRole('button', { name: /Canada/ }).click()
-  await page.getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(page.getByText('Step 2 of 11')).toBeVisible()
-  await expect(pane).toHaveAttribute('data-step-enter', 'forward')
-  const forward = await animation()
-  await page.getByRole('button', { name: 'Back', exact: true }).click()
-  await expect(pane).toHaveAttribute('data-step-enter', 'back')
-  const back = await animation()
-  expect(forward).not.toBe('none')
-  expect(back).not.toBe('none')
-  expect(back).not.toBe(forward)
-  // Focus still lands on the new step's heading, whatever the animation does.
-  await expect(pane.getByRole('heading', { level: 2 })).toBeFocused()
+  const recorder = await recordFrames(page, '[data-step-pane]', 'data-step-pane')
 
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  // Continue: the phone step comes in from the right while the country step leaves to the left, both on screen.
+  await continueButton.click()
   await expect(page.getByText('Step 2 of 11')).toBeVisible()
-  expect(await animation()).toBe('none')
+  await expect(page.getByRole('heading', { level: 2, name: 'Your phone number' })).toBeFocused()
+  await waitForStillness(page)
+  let frames = await recorder.frames()
+  expect(seenMoving(frames, 'phone', 'right')).toBe(true)
+  expect(seenMoving(frames, 'country', 'left')).toBe(true)
+  await expect(page.locator('[data-step-pane]')).toHaveCount(1)
+
+  // Back: the other way round; focus again on the new step's heading.
+  await recorder.reset()
+  await backButton.click()
+  await expect(page.getByText('Step 1 of 11')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Where is your organisation based?' })).toBeFocused()
+  await waitForStillness(page)
+  frames = await recorder.frames()
+  expect(seenMoving(frames, 'country', 'left')).toBe(true)
+  expect(seenMoving(frames, 'phone', 'right')).toBe(true)
+
+  // The system setting: the new step is simply there, the old one simply gone.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await recorder.reset()
+  await continueButton.click()
+  await expect(page.getByText('Step 2 of 11')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Your phone number' })).toBeFocused()
+  await waitForStillness(page)
+  frames = await recorder.frames()
+  expect(frames.some((f) => f.some((p) => p.name === 'phone'))).toBe(true)
+  expect(moving(frames)).toEqual([])
+
+  // The footer switch, with the system asking for motion again.
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  const toggle = page.getByRole('switch', { name: 'Reduce Motion' })
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-checked', 'true')
+  await recorder.reset()
+  await backButton.click()
+  await expect(page.getByText('Step 1 of 11')).toBeVisible()
+  await waitForStillness(page)
+  frames = await recorder.frames()
+  expect(frames.some((f) => f.some((p) => p.name === 'country'))).toBe(true)
+  expect(moving(frames)).toEqual([])
+  expect(problems).toEqual([])
+})
+
+test('the team-structure preview: roles fade in and out and the others slide to their places; still with motion reduced', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const { store, id } = await emailUser()
+  await signInPage(page, { store })
+  // Resume on the roles step (index 5) from stored progress.
+  const answers = { country: 'uk', phone: '07700 900123', sector: 'care', lifeSkills: [], regulators: ['cqc'], roles: ['care_worker', 'nurse', 'manager'], domains: [], frequency: '' }
+  await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key!, value!), [`inspectready.setup.${id}`, JSON.stringify({ step: 5, answers })])
+  await page.goto('/onboarding/setup')
+  await expect(page.getByText('Step 6 of 11')).toBeVisible()
+  const preview = page.getByRole('list', { name: 'Team structure preview' })
+  await expect(preview.getByRole('listitem')).toHaveText(['Care worker', 'Nurse', 'Manager'])
+  const recorder = await recordFrames(page, '[data-preview-item]', 'data-preview-item')
+
+  // Care worker leaves: it fades and shrinks, and Nurse and Manager glide left from where they were.
+  await page.getByRole('button', { name: 'Care worker', exact: true }).click()
+  await expect(preview.getByRole('listitem')).toHaveText(['Nurse', 'Manager'])
+  await waitForStillness(page)
+  let frames = await recorder.frames()
+  expect(frames.some((f) => f.some((p) => p.name === 'care_worker' && p.opacity < 1 && p.scale < 1))).toBe(true)
+  expect(frames.some((f) => f.some((p) => p.name === 'nurse' && p.x > 1))).toBe(true)
+  expect(frames.some((f) => f.some((p) => p.name === 'manager' && p.x > 1))).toBe(true)
+
+  // Back in, at its place first in the list: it grows and fades in, and the others glide right to make room.
+  await recorder.reset()
+  await page.getByRole('button', { name: 'Care worker', exact: true }).click()
+  await expect(preview.getByRole('listitem')).toHaveText(['Care worker', 'Nurse', 'Manager'])
+  await waitForStillness(page)
+  frames = await recorder.frames()
+  expect(frames.some((f) => f.some((p) => p.name === 'care_worker' && p.opacity < 1 && p.scale < 1))).toBe(true)
+  expect(frames.some((f) => f.some((p) => p.name === 'nurse' && p.x < -1))).toBe(true)
+
+  // Reduced: the same changes happen at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await recorder.reset()
+  await page.getByRole('button', { name: 'Care worker', exact: true }).click()
+  await expect(preview.getByRole('listitem')).toHaveText(['Nurse', 'Manager'])
+  await page.getByRole('button', { name: 'Care worker', exact: true }).click()
+  await expect(preview.getByRole('listitem')).toHaveText(['Care worker', 'Nurse', 'Manager'])
+  await waitForStillness(page)
+  frames = await recorder.frames()
+  expect(frames.some((f) => f.length > 0)).toBe(true)
+  expect(moving(frames)).toEqual([])
+  expect(await axeViolationsAtBothWidths(page)).toEqual([])
+  expect(problems).toEqual([])
 })
 
 test('a consumer e-mail in the session is signed out and sent to sign-up with the message', async ({ page }) => {
@@ -311,8 +431,17 @@ test('the loading screen shows while the status is checked, and is static under 
   await waitForHydration(page)
   const animations = await loading.evaluate((el) => [...el.querySelectorAll('*')].map((n) => getComputedStyle(n).animationName))
   expect(animations.every((name) => name === 'none')).toBe(true)
-  expect(await loading.locator('canvas').evaluate((c) => c.closest('[aria-hidden="true"]') !== null)).toBe(true)
-  expect(await seriousViolations(page)).toEqual([])
+  const canvas = loading.locator('canvas')
+  expect(await canvas.evaluate((c) => c.closest('[aria-hidden="true"]') !== null)).toBe(true)
+  // The falling characters are drawn by a JavaScript interval, which no CSS check sees: compare the pixels.
+  // Once the app applies reduced motion (its root class), they stay the same for 20 draw intervals...
+  await expect(page.locator('html')).toHaveClass(/\breduce-motion\b/)
+  expect(await canvasChanges(canvas, 20 * FRAME_MS)).toBe(false)
+  expect(await axeViolations(page)).toEqual([])
+  // ...and the same comparison sees them move as soon as the system allows motion again.
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await expect(page.locator('html')).not.toHaveClass(/\breduce-motion\b/)
+  expect(await canvasChanges(canvas, 20 * FRAME_MS)).toBe(true)
   release()
   await expect(page).toHaveURL(`${SITE}/`)
   await expect(loading).toHaveCount(0)

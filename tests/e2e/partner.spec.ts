@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { config } from '../../src/config'
 import { parseMailto } from '../../src/domain/mailto'
-import { seriousViolations, waitForHydration, watchConsole } from './support'
+import { waitForHydration, watchConsole } from './support'
 
 /** /lms-partner, /roi-calculator and /partner-apply: the partner programme pages. */
 
@@ -126,7 +126,10 @@ test.describe('/lms-partner', () => {
     await expect(page.getByTestId('plan-Partner')).toContainText('Most popular')
     await expect(page.getByTestId('plan-Partner')).toContainText('Branded LMS plus accreditation')
     await expect(page.getByTestId('plan-Enterprise')).toContainText('Plus custom course development')
-    await expect(page.locator('[data-testid^="plan-"]')).not.toContainText(['£', '£', '£'])
+    // Each card on its own: an array expectation matches an ordered subset, so a price on one card would pass.
+    const cards = page.locator('[data-testid^="plan-"]')
+    await expect(cards).toHaveCount(3)
+    for (const card of await cards.all()) await expect(card).not.toContainText(/[£$€]|\bGBP\b/)
   })
 
   for (const [name, path, heading] of [
@@ -262,10 +265,10 @@ for (const viewport of [
   test.describe(`${viewport.name} (${viewport.width}px)`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } })
     for (const path of ['/lms-partner', '/roi-calculator', '/partner-apply']) {
-      test(`${path} hydrates cleanly, is axe clean and its content does not overflow`, async ({ page, baseURL }) => {
+      // axe runs on every route at 1280 and 390 px in routes.spec.ts.
+      test(`${path} hydrates cleanly and its content does not overflow`, async ({ page, baseURL }) => {
         const problems = watchConsole(page, baseURL!)
         await open(page, path)
-        expect(await seriousViolations(page)).toEqual([])
         // Our content never needs sideways scrolling (the comparison table scrolls inside its own region).
         // Measured on <main>: the shared site header is outside these pages' scope.
         const overflow = await page.getByRole('main').evaluate((main) => main.scrollWidth - main.clientWidth)

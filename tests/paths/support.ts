@@ -2,6 +2,7 @@ import { expect, type Page, type Route, test } from '@playwright/test'
 import { type AnyEventObject, createActor } from 'xstate'
 import { stateValueToString } from '../../machines/testing/graph'
 import { waitForHydration, watchConsole } from '../e2e/support'
+import { activeStateIds, captureAtlasState } from '../support/atlas'
 import { driftingStates, modelPaths, type PathModel } from './model'
 
 export interface PathRunner<TEvent extends AnyEventObject = AnyEventObject> {
@@ -36,6 +37,8 @@ export function pathTests<TEvent extends AnyEventObject>(m: PathModel, runner: P
           const assert = runner.states[state] as ((page: Page, context: unknown) => Promise<void>) | undefined
           if (!assert) throw new Error(`No assertion for model state ${state}`)
           await test.step(`in ${state}`, () => assert(page, snapshot.context))
+          // State atlas (FLOWS_ATLAS=1 only): the first test to assert a state takes its pictures.
+          await captureAtlasState(page, { machine: m.app.machine.id, stateId: activeStateIds(snapshot), pathTitle: path.description, phone: true })
         }
         await runner.start(page)
         await check()

@@ -16,7 +16,7 @@ import { type AuthMode, authMode, defined } from '../../domain/routeSearch'
 import type { AuthArrival } from '../../domain/signup'
 import { stateValueText } from '../../domain/stateValue'
 import { Button } from '../../ui/Button'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { BackButton } from '../layout/BackButton'
 import { PageShell } from '../layout/PageShell'
 import * as s from './auth.css'
@@ -66,6 +66,7 @@ const signupLogic = signupMachine.provide({
  * the SSO buttons on sign-in and sign-up, and the arrivals from mailed links. Thin over six machines.
  */
 export function AuthPage({ search }: { search: AuthArrival }) {
+  usePreloadedToaster()
   const navigate = useNavigate()
   const arrivedWith = useRef(search)
   // null until mounted: the first client render must match the prerendered page, which holds every form.

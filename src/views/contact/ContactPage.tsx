@@ -8,7 +8,7 @@ import { config } from '../../config'
 import { type ReferralField, type ReferralPayload, toProgramme } from '../../domain/contact'
 import { inspect } from '../../devtools/inspector'
 import { pageEntry } from '../../seo/pages'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { StaticPage } from '../layout/StaticPage'
 import * as s from './contact.css'
 import { ContactForm } from './ContactForm'
@@ -18,6 +18,7 @@ const route = getRouteApi('/contact')
 
 /** /contact: the referral form (machines/contactReferral.machine.ts) and the programme it refers to. */
 export function ContactPage() {
+  usePreloadedToaster()
   const entry = pageEntry('/contact')
   const { service } = route.useSearch()
   const fields = {

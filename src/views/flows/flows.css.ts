@@ -12,38 +12,26 @@ export const machineNavLink = style({
   fontFamily: tokens.font.mono,
   fontSize: tokens.fontSizes.sm,
 })
-export const machine = style({ borderTop: `1px solid ${vars.color.border}`, paddingBlock: tokens.space[8], display: 'grid', gap: tokens.space[6], scrollMarginTop: tokens.space[16] })
+export const machine = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingBlock: tokens.space[8],
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: tokens.space[6],
+  scrollMarginTop: tokens.space[16],
+  // Paths and payloads are long unbroken text (JSON): wrap them rather than widen a 390 px page.
+  overflowWrap: 'anywhere',
+})
 export const machineTitle = style({ fontSize: tokens.fontSizes['2xl'], fontFamily: tokens.font.mono })
 export const meta = style({ color: vars.color.textMuted, fontSize: tokens.fontSizes.sm })
 export const columns = style({
   display: 'grid',
   gap: tokens.space[6],
   gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
+  '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', alignItems: 'start' } },
 })
 export const figure = style({ margin: 0, display: 'grid', gap: tokens.space[2], alignContent: 'start' })
 export const caption = style({ fontWeight: tokens.weight.semibold, fontSize: tokens.fontSizes.sm })
-export const tree = style({ listStyle: 'none', margin: 0, paddingLeft: 0, display: 'grid', gap: tokens.space[2] })
-export const subtree = style([tree, { paddingLeft: tokens.space[4], marginTop: tokens.space[2], borderLeft: `2px solid ${vars.color.border}` }])
-export const state = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: tokens.radii.md,
-  background: vars.color.surface,
-  padding: `${tokens.space[2]} ${tokens.space[3]}`,
-})
-export const stateActive = style({ borderColor: vars.color.primary, boxShadow: `0 0 0 2px ${vars.color.primary}`, background: vars.color.surfaceRaised })
-export const stateName = style({ fontFamily: tokens.font.mono, fontWeight: tokens.weight.semibold })
-export const badge = style({
-  display: 'inline-block',
-  marginLeft: tokens.space[2],
-  padding: `0 ${tokens.space[2]}`,
-  borderRadius: tokens.radii.pill,
-  fontSize: tokens.fontSizes.xs,
-  background: vars.color.secondary,
-  color: vars.color.secondaryText,
-})
-export const badgeActive = style([badge, { background: vars.color.primary, color: vars.color.primaryText }])
-export const transitions = style({ listStyle: 'none', margin: `${tokens.space[1]} 0 0`, padding: 0, fontSize: tokens.fontSizes.sm, display: 'grid', gap: tokens.space[1] })
 export const mono = style({ fontFamily: tokens.font.mono })
 export const muted = style({ color: vars.color.textMuted })
 export const source = style({
@@ -58,9 +46,11 @@ export const source = style({
   maxHeight: '480px',
   whiteSpace: 'pre',
 })
-export const stepper = style({ display: 'grid', gap: tokens.space[3], padding: tokens.space[4], border: `1px solid ${vars.color.border}`, borderRadius: tokens.radii.lg })
+export const stepper = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0, gap: tokens.space[3], padding: tokens.space[4], border: `1px solid ${vars.color.border}`, borderRadius: tokens.radii.lg })
 export const select = style({
   width: '100%',
+  minWidth: 0,
+  maxWidth: '100%',
   minHeight: '40px',
   padding: `${tokens.space[2]} ${tokens.space[3]}`,
   border: `1px solid ${vars.color.border}`,
@@ -75,3 +65,43 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.sp
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizes.sm })
 export const cell = style({ textAlign: 'left', padding: `${tokens.space[1]} ${tokens.space[2]}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' })
 export const summary = style({ cursor: 'pointer', fontWeight: tokens.weight.semibold })
+
+// The drawing scrolls (and zooms) inside its own region, so a 390 px wide screen never scrolls sideways.
+export const chartScroller = style({
+  overflow: 'auto',
+  maxHeight: '75vh',
+  padding: tokens.space[2],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radii.md,
+  background: vars.color.background,
+  overscrollBehavior: 'contain',
+})
+export const zoomBar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.space[2], border: 0, margin: 0, padding: 0, minWidth: 0 })
+export const legend = style({ color: vars.color.textMuted, fontSize: tokens.fontSizes.xs })
+export const atlas = style({
+  display: 'grid',
+  gap: tokens.space[3],
+  alignContent: 'start',
+  padding: tokens.space[4],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radii.lg,
+  background: vars.color.surface,
+  '@media': { [media.desktop]: { position: 'sticky', top: tokens.space[4] } },
+})
+export const atlasTitle = style({ fontSize: tokens.fontSizes.lg, overflowWrap: 'anywhere', selectors: { '&:focus': { outline: 'none' }, '&:focus-visible': { outline: `3px solid ${vars.color.focus}` } } })
+export const outdated = style({
+  justifySelf: 'start',
+  padding: `${tokens.space[1]} ${tokens.space[3]}`,
+  borderRadius: tokens.radii.pill,
+  background: vars.color.warningSurface,
+  color: vars.color.warning,
+  fontWeight: tokens.weight.semibold,
+  fontSize: tokens.fontSizes.sm,
+})
+export const shots = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space[3], alignItems: 'flex-start' })
+export const desktopShot = style({ margin: 0, flex: '1 1 240px', minWidth: 0, display: 'grid', gap: tokens.space[1] })
+export const phoneShot = style({ margin: 0, flex: '0 1 130px', minWidth: '110px', display: 'grid', gap: tokens.space[1] })
+export const shot = style({ width: '100%', height: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: tokens.radii.sm, background: vars.color.background })
+export const position = style({ fontWeight: tokens.weight.semibold })
+export const tableScroller = style({ overflowX: 'auto', display: 'grid', gap: tokens.space[4], marginTop: tokens.space[2] })
+export const catalogue = style({ margin: `${tokens.space[2]} 0`, paddingLeft: tokens.space[6], display: 'grid', gap: tokens.space[1], fontSize: tokens.fontSizes.sm })

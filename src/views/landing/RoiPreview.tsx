@@ -19,9 +19,11 @@ export function RoiPreview() {
         Preview your return
       </h3>
       <div>
-        <label htmlFor={`${id}-learners`}>
-          Learners: <output htmlFor={`${id}-learners`}>{r.learners}</output>
-        </label>
+        {/* The output sits beside the label, not inside it: a labelable element (output is one) inside a
+            label must be its control (W3C Nu checker error), and the label's control is the slider. */}
+        <p>
+          <label htmlFor={`${id}-learners`}>Learners</label>: <output htmlFor={`${id}-learners`}>{r.learners}</output>
+        </p>
         <input
           id={`${id}-learners`}
           className={s.range}

@@ -1,4 +1,4 @@
-import { createVar, style, styleVariants } from '@vanilla-extract/css'
+import { createVar, globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
 
@@ -182,6 +182,9 @@ export const stickyBar = style({
   pointerEvents: 'none',
   marginTop: tokens.space[8],
 })
+// Whatever the browser scrolls into view from below (keyboard focus, scrollIntoView, a WebDriver click) stops above
+// the bar instead of under it (WCAG 2.2 focus not obscured): the bar is at most about 5 rem tall.
+globalStyle(`html:has(${stickyBar})`, { scrollPaddingBottom: '6rem' })
 export const mobileCta = style({
   pointerEvents: 'auto',
   '@media': { [media.tablet]: { display: 'none' } },

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
 
@@ -119,3 +119,6 @@ export const floatingBar = style({
     },
   },
 })
+// Focus and scrollIntoView from below stop above the bar, not under it (WCAG 2.2 focus not obscured): on a phone its
+// two buttons wrap to two rows (about 7 rem), on wider screens it floats 1.5 rem up.
+globalStyle(`html:has(${floatingBar})`, { scrollPaddingBottom: '8rem' })

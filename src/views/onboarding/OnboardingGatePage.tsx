@@ -1,10 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { type ActorRefFrom, fromPromise } from 'xstate'
 import { type GateArrival, onboardingGateMachine } from '../../../machines/onboardingGate.machine'
-import { exchangeCode } from '../../backend/auth'
-import { defined } from '../../domain/routeSearch'
 import { ssoProfileMachine } from '../../../machines/ssoProfile.machine'
 import {
   completionStatusActor,
@@ -13,26 +11,53 @@ import {
   signedOutListener,
   signOutActor,
 } from '../../backend/onboarding'
+import { exchangeCode } from '../../backend/auth'
 import { inspect } from '../../devtools/inspector'
+import { defined } from '../../domain/routeSearch'
 import { pageEntry } from '../../seo/pages'
-import { notify } from '../../ui/Toaster'
+import { preloadPresence } from '../../ui/motion'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
-import { SsoProfileDialog } from './SsoProfileDialog'
+
+// The SSO dialog (with Radix's dialog) is needed only after the session and status checks, and only for SSO
+// users with an incomplete profile: it loads in parallel with those checks instead of being first-load JavaScript.
+const loadSsoProfileDialog = () => import('./SsoProfileDialog')
+const SsoProfileDialog = lazy(() => loadSsoProfileDialog().then((module) => ({ default: module.SsoProfileDialog })))
+
+/** The longest a page change waits for the SSO dialog's exit animation (its transition is 0.22 s). */
+const EXIT_WAIT_MS = 600
 
 /** /onboarding: the session and profile-completion gate (spec section 2), where SSO providers send people back. */
 export function OnboardingGatePage({ search }: { search: GateArrival }) {
+  usePreloadedToaster()
   const navigate = useNavigate()
   const arrivedWith = useRef(search)
+  // Leaving the page while the SSO dialog is up waits for the dialog's exit animation (a few hundred ms, none
+  // with motion reduced), so it is seen to close rather than vanish with the page; at most EXIT_WAIT_MS.
+  const dialogUp = useRef(false)
+  const afterDialogExit = useRef<(() => void) | null>(null)
+  const leave = (go: () => void) => {
+    if (!dialogUp.current) return go()
+    let done = false
+    const once = () => {
+      if (done) return
+      done = true
+      afterDialogExit.current = null
+      go()
+    }
+    afterDialogExit.current = once
+    setTimeout(once, EXIT_WAIT_MS)
+  }
   // Created once: the actor keeps the implementations it started with.
   const [machine] = useState(() =>
     onboardingGateMachine.provide({
       actions: {
-        goHome: () => void navigate({ to: '/' }),
+        goHome: () => leave(() => void navigate({ to: '/' })),
         goToSignup: () => void navigate({ to: '/auth', search: { mode: 'signup' } }),
-        goToAccount: () => void navigate({ to: '/account' }),
-        goToSetup: () => void navigate({ to: '/onboarding/setup' }),
+        goToAccount: () => leave(() => void navigate({ to: '/account' })),
+        goToSetup: () => leave(() => void navigate({ to: '/onboarding/setup' })),
         returnToSignIn: (_, { error, description }) =>
           void navigate({ to: '/auth', search: defined({ sso_error: error, sso_error_description: description || undefined }) }),
         clearUrl: () => void navigate({ to: '/onboarding', search: {}, replace: true }),
@@ -67,6 +92,18 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
   )
   const dialog = useSelector(gate, (snap) => snap.children.ssoProfile as ActorRefFrom<typeof ssoProfileMachine> | undefined)
   const finished = useSelector(gate, (snap) => snap.status === 'done')
+  // The last dialog actor stays rendered after it stops (its dialog then has open=false), so the dialog's exit
+  // animation can play instead of the dialog vanishing with the actor.
+  const [shownDialog, setShownDialog] = useState(dialog)
+  if (dialog && dialog !== shownDialog) setShownDialog(dialog)
+  useEffect(() => {
+    dialogUp.current = Boolean(dialog)
+  }, [dialog])
+  // Fetched while the checks run, so the dialog (and its enter animation) is ready when it is wanted.
+  useEffect(() => {
+    void loadSsoProfileDialog()
+    void preloadPresence()
+  }, [])
   return (
     <PageShell>
       <div className={s.wrap}>
@@ -78,7 +115,11 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
             Redirecting...
           </p>
         ) : null}
-        {dialog ? <SsoProfileDialog actor={dialog} /> : null}
+        {shownDialog ? (
+          <Suspense fallback={null}>
+            <SsoProfileDialog actor={shownDialog} onExitComplete={() => afterDialogExit.current?.()} />
+          </Suspense>
+        ) : null}
       </div>
     </PageShell>
   )

@@ -1,32 +1,30 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { type StoredProgress, setupWizardMachine } from '../../../machines/setupWizard.machine'
 import { savedWizardAnswers } from '../../backend/account'
 import { getSessionActor, saveWizardActor, signedOutListener } from '../../backend/onboarding'
 import { SETUP_PROGRESS_PREFIX } from '../../backend/storedSession'
 import { inspect } from '../../devtools/inspector'
-import { isStepValid, parseStoredAnswers, progressPercent, WIZARD_STEP_COUNT, WIZARD_STEPS } from '../../domain/onboarding'
+import { parseStoredAnswers } from '../../domain/onboarding'
 import { pageEntry } from '../../seo/pages'
-import { Button } from '../../ui/Button'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
+import { useReducedMotion } from '../motion/ReduceMotion'
 import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
-import {
-  CountryStep,
-  DocumentsStep,
-  DomainsStep,
-  FrequencyStep,
-  LifeSkillsStep,
-  PhoneStep,
-  PolicyStep,
-  RegulatorsStep,
-  RolesStep,
-  SectorStep,
-  TeamStep,
-} from './WizardSteps'
+import type { Direction, SetupWizardCardProps } from './SetupWizardCard'
+
+// The wizard's card (its steps, their controls and motion's animations) is needed only once the session has been
+// checked, which the prerendered loading screen covers: it loads in parallel with that check rather than being
+// first-load JavaScript.
+const loadCard = () => Promise.all([import('./SetupWizardCard'), import('../../ui/motionLayoutFeatures')])
+const SetupWizardCard = lazy(() =>
+  loadCard().then(([card, features]) => ({
+    default: (props: Omit<SetupWizardCardProps, 'features'>) => <card.default {...props} features={features.default} />,
+  })),
+)
 
 /** sessionStorage key of one user's unfinished answers (cleared once saved, and on sign-out). */
 export const storageKey = (userId: string) => `${SETUP_PROGRESS_PREFIX}${userId}`
@@ -45,6 +43,7 @@ function readStored(userId: string): StoredProgress | null {
 
 /** /onboarding/setup: the 11-step setup wizard (spec section 2). */
 export function SetupWizardPage() {
+  usePreloadedToaster()
   const navigate = useNavigate()
   const [machine] = useState(() =>
     setupWizardMachine.provide({
@@ -84,28 +83,26 @@ export function SetupWizardPage() {
   const wizard = useActorRef(machine, { inspect })
   const phase = useSelector(wizard, (snap) => (snap.matches('checkingSession') || snap.matches('restoring') ? 'loading' : String(snap.value)))
   const { step, answers, draftFrequency, saveFailed } = useSelector(wizard, (snap) => snap.context)
+  const reduced = useReducedMotion()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const lastStep = useRef(step)
-  // The side the next step slides in from: state adjusted while rendering, so the new step's first render has it.
+  // The side the next step slides in from (and the old one leaves to): state adjusted while rendering, so the
+  // new step's first render has it.
   const [shownStep, setShownStep] = useState(step)
-  const [direction, setDirection] = useState<'forward' | 'back'>('forward')
+  const [direction, setDirection] = useState<Direction>('forward')
   if (shownStep !== step) {
     setShownStep(step)
     setDirection(step > shownStep ? 'forward' : 'back')
   }
+
+  // The card (steps and motion) is fetched while the session is checked, so it is ready when the wizard shows.
+  useEffect(() => void loadCard(), [])
 
   // Move focus to the new step's heading when the step changes (not on first render).
   useEffect(() => {
     if (lastStep.current !== step) headingRef.current?.focus()
     lastStep.current = step
   }, [step])
-
-  const send = wizard.send
-  const valid = isStepValid(step, answers)
-  const isLast = step === WIZARD_STEP_COUNT - 1
-  const busy = phase === 'saving' || phase === 'saved' || phase === 'done'
-  const percent = progressPercent(step)
-  const stepInfo = WIZARD_STEPS[step]!
 
   return (
     <PageShell>
@@ -118,107 +115,22 @@ export function SetupWizardPage() {
             Redirecting...
           </p>
         ) : (
-          <section className={s.card} aria-labelledby="wizard-step-heading">
-            <div className={s.topRow}>
-              <div className={s.progressText}>
-                <span>
-                  Step {step + 1} of {WIZARD_STEP_COUNT}
-                </span>
-                <span>{percent}% complete</span>
-              </div>
-              <Button variant="ghost" size="icon" aria-label="Close setup" onClick={() => send({ type: 'CLOSE' })} disabled={busy}>
-                ×
-              </Button>
-            </div>
-            <div
-              className={s.bar}
-              role="progressbar"
-              aria-label="Setup progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
-              <div className={s.barFill} style={{ width: `${percent}%` }} />
-            </div>
-            <div className={s.dots} aria-hidden="true">
-              {WIZARD_STEPS.map((st, i) => (
-                <span key={st.id} className={`${s.dot} ${i < step ? s.dotDone : ''} ${i === step ? s.dotCurrent : ''}`} />
-              ))}
-            </div>
-            <div key={stepInfo.id} className={`${s.stepPane} ${s.stepEnter[direction]}`} data-step-enter={direction}>
-              <h2 id="wizard-step-heading" className={s.stepHeading} ref={headingRef} tabIndex={-1}>
-                {stepInfo.title}
-              </h2>
-              <div className={s.stepBody}>
-                {stepInfo.id === 'country' ? (
-                  <CountryStep value={answers.country} onSelect={(country) => send({ type: 'COUNTRY_SELECTED', country })} />
-                ) : stepInfo.id === 'phone' ? (
-                  <PhoneStep value={answers.phone} onChange={(phone) => send({ type: 'PHONE_CHANGED', phone })} />
-                ) : stepInfo.id === 'sector' ? (
-                  <SectorStep
-                    value={answers.sector}
-                    onSelect={(sector) => send({ type: 'SECTOR_SELECTED', sector })}
-                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                  />
-                ) : stepInfo.id === 'lifeSkills' ? (
-                  <LifeSkillsStep
-                    value={answers.lifeSkills}
-                    onToggle={(skill) => send({ type: 'LIFE_SKILL_TOGGLED', skill })}
-                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                  />
-                ) : stepInfo.id === 'regulators' ? (
-                  <RegulatorsStep
-                    value={answers.regulators}
-                    onToggle={(regulator) => send({ type: 'REGULATOR_TOGGLED', regulator })}
-                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                  />
-                ) : stepInfo.id === 'roles' ? (
-                  <RolesStep value={answers.roles} onToggle={(role) => send({ type: 'ROLE_TOGGLED', role })} onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })} />
-                ) : stepInfo.id === 'domains' ? (
-                  <DomainsStep value={answers.domains} onToggle={(domain) => send({ type: 'DOMAIN_TOGGLED', domain })} />
-                ) : stepInfo.id === 'documents' ? (
-                  <DocumentsStep />
-                ) : stepInfo.id === 'policy' ? (
-                  <PolicyStep />
-                ) : stepInfo.id === 'team' ? (
-                  <TeamStep roles={answers.roles} />
-                ) : (
-                  <FrequencyStep
-                    committed={answers.frequency}
-                    draft={draftFrequency}
-                    onDraft={(frequency) => send({ type: 'FREQUENCY_DRAFTED', frequency })}
-                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
-                  />
-                )}
-              </div>
-            </div>
-            {saveFailed && phase === 'editing' ? (
-              <p className={s.failed} role="alert">
-                Your setup could not be saved. Everything you entered is kept: press Complete Setup to try again.
-              </p>
-            ) : null}
-            {busy ? (
-              <p className={s.muted} role="status">
-                {phase === 'saving' ? 'Saving your setup...' : 'Finishing your setup...'}
-              </p>
-            ) : null}
-            <div className={s.footer}>
-              <Button variant="outline" disabled={step === 0 || busy} onClick={() => send({ type: 'BACK' })}>
-                Back
-              </Button>
-              {isLast ? (
-                <Button disabled={!valid || busy} busy={busy} onClick={() => send({ type: 'FINISH' })}>
-                  {busy ? 'Saving...' : 'Complete Setup'}
-                </Button>
-              ) : (
-                <Button disabled={!valid} onClick={() => send({ type: 'NEXT' })}>
-                  Continue
-                </Button>
-              )}
-            </div>
-          </section>
+          <Suspense fallback={<LoadingScreen label="Loading your setup" />}>
+            <SetupWizardCard
+              reduced={reduced}
+              step={step}
+              answers={answers}
+              draftFrequency={draftFrequency}
+              saveFailed={saveFailed}
+              phase={phase}
+              direction={direction}
+              headingRef={headingRef}
+              send={wizard.send}
+            />
+          </Suspense>
         )}
       </div>
     </PageShell>
   )
 }
+

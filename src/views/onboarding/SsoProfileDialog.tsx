@@ -10,7 +10,7 @@ import * as s from './onboarding.css'
 export const SSO_DIALOG_TITLE = 'Almost there — set up your workspace'
 
 /** The blocking SSO profile dialog (spec section 2): company name and number of staff. */
-export function SsoProfileDialog({ actor }: { actor: ActorRefFrom<typeof ssoProfileMachine> }) {
+export function SsoProfileDialog({ actor, onExitComplete }: { actor: ActorRefFrom<typeof ssoProfileMachine>; onExitComplete?: () => void }) {
   const { company, staff, provider } = useSelector(actor, (snap) => snap.context)
   const submitting = useSelector(actor, (snap) => snap.matches('submitting'))
   const open = useSelector(actor, (snap) => snap.status === 'active')
@@ -21,6 +21,7 @@ export function SsoProfileDialog({ actor }: { actor: ActorRefFrom<typeof ssoProf
       open={open}
       blocking
       closeLabel="Close"
+      onExitComplete={onExitComplete}
       onOpenChange={(next) => {
         if (!next && !submitting) actor.send({ type: 'CLOSE' })
       }}

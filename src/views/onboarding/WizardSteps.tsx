@@ -22,6 +22,7 @@ import {
 import type { Sector } from '../../domain/sectors'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
+import { AnimatePresence, m, useEnterFrom, useIsPresent, useMotionReduced } from '../../ui/MotionProvider'
 import { Globe } from './Globe'
 import * as s from './onboarding.css'
 
@@ -125,24 +126,59 @@ export function RegulatorsStep({ value, onToggle, onContinue }: { value: Regulat
   )
 }
 
+const badgeShown = { opacity: 1, scale: 1 }
+const badgeHidden = { opacity: 0, scale: 0.85 }
+
+/**
+ * The team-structure preview: a role joining or leaving fades and scales, and the others glide to their new
+ * places (motion's layout animation) instead of jumping as the row rewraps. A leaving badge is hidden from
+ * assistive technology at once, so the list reads as it now is.
+ */
 export function TeamPreview({ roles }: { roles: Role[] }) {
   const shown = teamPreview(roles)
+  const more = roles.length - TEAM_PREVIEW_MAX_ROLES
   return (
     <div>
       <p className={s.optionName}>Team structure preview</p>
       {shown.length ? (
         <ul className={s.preview} aria-label="Team structure preview">
-          {shown.map((r) => (
-            <li key={r} className={s.badge}>
-              {humanise(r)}
-            </li>
-          ))}
-          {roles.length > TEAM_PREVIEW_MAX_ROLES ? <li className={s.optionMeta}>and {roles.length - TEAM_PREVIEW_MAX_ROLES} more</li> : null}
+          <AnimatePresence initial={false}>
+            {shown.map((r) => (
+              <PreviewItem key={r} name={r} className={s.badge}>
+                {humanise(r)}
+              </PreviewItem>
+            ))}
+            {more > 0 ? (
+              <PreviewItem key="more" name="more" className={s.optionMeta}>
+                and {more} more
+              </PreviewItem>
+            ) : null}
+          </AnimatePresence>
         </ul>
       ) : (
         <p className={s.optionMeta}>No roles chosen yet.</p>
       )}
     </div>
+  )
+}
+
+function PreviewItem({ name, className, children }: { name: string; className: string; children: ReactNode }) {
+  const present = useIsPresent()
+  const initial = useEnterFrom(badgeHidden)
+  // Reduced, no layout animation at all: even an instant one shows the badge at its old place for a frame.
+  const reduced = useMotionReduced()
+  return (
+    <m.li
+      layout={reduced ? false : 'position'}
+      className={className}
+      initial={initial}
+      animate={badgeShown}
+      exit={badgeHidden}
+      aria-hidden={present ? undefined : true}
+      data-preview-item={name}
+    >
+      {children}
+    </m.li>
   )
 }
 

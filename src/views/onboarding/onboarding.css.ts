@@ -1,4 +1,4 @@
-import { keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
 import { pill } from '../shared/pill.css'
@@ -27,8 +27,8 @@ export const card = style({
   display: 'grid',
   gap: tokens.space[5],
   position: 'relative',
-  // A step slides in sideways (stepEnter); clip keeps it from widening the page on a phone for that moment,
-  // without making the card a scroll container.
+  // Steps slide in and out sideways (SetupWizardPage's StepPane); clip keeps them from widening the page on a
+  // phone for that moment, without making the card a scroll container.
   overflowX: 'clip',
   '@media': { [media.tablet]: { padding: tokens.space[8] } },
 })
@@ -41,15 +41,9 @@ export const dot = style({ width: '10px', height: '10px', borderRadius: '50%', b
 export const dotDone = style({ background: vars.color.primary })
 export const dotCurrent = style({ background: vars.color.primary, outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' })
 export const stepHeading = style({ margin: 0, fontSize: tokens.fontSizes.xl, outline: 'none' })
-export const stepPane = style({ display: 'grid', gap: tokens.space[5] })
-// A new step slides in a little from the side it comes from: the right on Continue, the left on Back. CSS, not
-// motion: motion's lazy `m` components and their features would add about 33 kB gzip to this page for the same
-// effect (measured). The global reduced-motion rule turns it off.
-const fromSide = (px: number) => keyframes({ from: { opacity: 0, transform: `translateX(${px}px)` }, to: { opacity: 1, transform: 'none' } })
-export const stepEnter = styleVariants({
-  forward: { animation: `${fromSide(24)} ${tokens.duration.normal} ease-out` },
-  back: { animation: `${fromSide(-24)} ${tokens.duration.normal} ease-out` },
-})
+// The entering and the leaving step share one grid cell while they cross, so neither pushes the other down.
+export const stepStage = style({ display: 'grid' })
+export const stepPane = style({ gridArea: '1 / 1', display: 'grid', gap: tokens.space[5], alignContent: 'start', minWidth: 0 })
 export const stepBody = style({ display: 'grid', gap: tokens.space[4] })
 export const grid = style({
   display: 'grid',

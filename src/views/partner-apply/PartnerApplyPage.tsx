@@ -16,7 +16,7 @@ import { inspect } from '../../devtools/inspector'
 import { pageEntry } from '../../seo/pages'
 import { AnchorButton, Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { StaticPage } from '../layout/StaticPage'
 import * as s from './partnerApply.css'
 
@@ -31,6 +31,7 @@ async function writeClipboard(text: string) {
  * mailbox) and 'Copy summary'. The machine starts from the spec defaults on the server and the client alike.
  */
 export function PartnerApplyPage() {
+  usePreloadedToaster()
   const entry = pageEntry('/partner-apply')
   const summaryRef = useRef<HTMLTextAreaElement>(null)
   const actor = useActorRef(

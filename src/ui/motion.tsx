@@ -1,0 +1,82 @@
+import { type ComponentType, createElement, type ElementType, type ReactNode, useEffect, useRef, useState } from 'react'
+import { useReducedMotion } from '../views/motion/ReduceMotion'
+
+/**
+ * Enter and exit animations for any page, without motion in its first load: `Presence` renders its element
+ * plainly until motion (./MotionPresence with ./MotionProvider) has been loaded, which starts the first time it is
+ * shown or when `preloadPresence()` is called. Made for the header's account menu: call `preloadPresence` when
+ * its trigger is hovered or focused, so even the first opening animates.
+ *
+ *   <DropdownMenu.Portal forceMount>
+ *     <Presence show={open} as={DropdownMenu.Content} forceMount variant="drop" className={s.menu}>...</Presence>
+ *   </DropdownMenu.Portal>
+ *
+ * `as` is the element or component to animate (default `div`); every other prop goes to it. It must forward its
+ * ref to a DOM element (Radix parts, plain elements). Radix's own presence must be bypassed with `forceMount`
+ * (on the Portal and the part), because here Presence decides when the element leaves: after its exit animation.
+ * Variants: `fade` (opacity), `pop` (opacity and a slight scale, for dialogs and popovers), `drop` (opacity and
+ * a few pixels from above, for menus). Reduce Motion (the footer switch or the system setting) makes every one
+ * instant. Before motion has loaded the element appears and leaves at once; a plainly rendered element is only
+ * swapped for the animated one while hidden, so what someone is using is never remounted.
+ */
+export type PresenceVariant = 'fade' | 'pop' | 'drop'
+
+export type PresenceProps = {
+  show: boolean
+  as?: ElementType
+  variant?: PresenceVariant
+  /** Called when the element has left after `show` turned false: after its exit animation, or at once. */
+  onExitComplete?: () => void
+  children?: ReactNode
+} & Record<string, unknown>
+
+type AnimatedPresence = ComponentType<PresenceProps & { reduced: boolean }>
+let loaded: AnimatedPresence | null = null
+let loading: Promise<AnimatedPresence> | null = null
+const waiting = new Set<() => void>()
+
+/** Loads motion, its animation features and the animated Presence (once); resolves when they are ready. */
+export function preloadPresence(): Promise<AnimatedPresence> {
+  loading ??= Promise.all([import('./MotionPresence'), import('./motionFeatures')]).then(([module, features]) => {
+    const { MotionPresence } = module
+    loaded = (props) => <MotionPresence {...props} features={features.default} />
+    for (const notify of waiting) notify()
+    return loaded
+  })
+  return loading
+}
+
+export function Presence(props: PresenceProps) {
+  const { show, as = 'div', variant: _variant, onExitComplete, ...rest } = props
+  const reduced = useReducedMotion()
+  const [loadedHere, setLoadedHere] = useState<AnimatedPresence | null>(() => loaded)
+  // Whether the animated element is in use; switched on only while hidden (see above).
+  const [animating, setAnimating] = useState(() => loaded !== null)
+  if (loadedHere && !animating && !show) setAnimating(true)
+  const Animated = animating ? loadedHere : null
+
+  useEffect(() => {
+    if (loadedHere) return
+    const ready = () => setLoadedHere(() => loaded)
+    if (loaded) return ready()
+    waiting.add(ready)
+    if (show) void preloadPresence()
+    return () => {
+      waiting.delete(ready)
+    }
+  }, [loadedHere, show])
+
+  // An element that was rendered plainly leaves at once: report that as the end of its exit (the animated one
+  // reports through AnimatePresence).
+  const shownPlainly = useRef(false)
+  useEffect(() => {
+    if (show) shownPlainly.current = !Animated
+    else if (shownPlainly.current) {
+      shownPlainly.current = false
+      onExitComplete?.()
+    }
+  }, [Animated, show, onExitComplete])
+
+  if (Animated) return <Animated {...props} reduced={reduced} />
+  return show ? createElement(as, rest) : null
+}

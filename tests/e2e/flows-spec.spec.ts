@@ -1,0 +1,224 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import type { FlowSpec } from '../../machines/testing/diagram'
+import { e2eEnv } from '../../scripts/e2e-env'
+import type { AtlasManifest } from '../../src/domain/atlas'
+
+/**
+ * The living spec as analysts get it: the static spec site (`npm run build:spec`, which renders the /flows
+ * page's body), served here by a tiny static server of this test's own (so it does not depend on how the app
+ * site is served) and opened from disk (file://). The production build's /flows stays not-found: see
+ * inspector.spec.ts.
+ */
+const specDir = resolve(e2eEnv().specDir)
+const flows = JSON.parse(readFileSync('docs/flows/flows.json', 'utf8')) as FlowSpec[]
+const manifest = JSON.parse(readFileSync('docs/flows/atlas/manifest.json', 'utf8')) as AtlasManifest
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.webp': 'image/webp' }
+
+// A long page of ten drawings on a busy 2-core machine: more time than the default 30 s.
+test.describe.configure({ timeout: 120_000 })
+
+let server: Server
+let base = ''
+
+test.beforeAll(async () => {
+  expect(existsSync(join(specDir, 'index.html')), `no spec site in ${specDir}: run SPEC_OUT=${specDir} npm run build:spec`).toBe(true)
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '')
+    const file = join(specDir, path || 'index.html')
+    if (!file.startsWith(specDir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+    createReadStream(file).pipe(res)
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+test.afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+function watch(page: Page) {
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`))
+  return problems
+}
+
+async function open(page: Page) {
+  await page.goto(`${base}/index.html`)
+  await expect(page.locator('svg[data-statechart]')).toHaveCount(flows.length)
+}
+
+const chart = (page: Page, name: string) => page.locator(`svg[data-statechart="${name}"]`)
+const activeIds = (page: Page, name: string) =>
+  chart(page, name)
+    .locator('[data-state-id][data-active="true"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-state-id')).sort())
+const takenKeys = (page: Page, name: string) =>
+  chart(page, name)
+    .locator('[data-transition][data-taken="true"]')
+    .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-transition')))].sort())
+
+test('the drawing has one node for every state of every machine, and an arrow or line for every transition', async ({ page }) => {
+  const problems = watch(page)
+  await open(page)
+  for (const flow of flows) {
+    const ids = await chart(page, flow.name)
+      .locator('[data-state-id]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-state-id')))
+    expect(ids.sort(), flow.name).toEqual(flow.states.map((s) => s.id).sort())
+    const drawn = await chart(page, flow.name)
+      .locator('[data-transition]')
+      .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-transition')))])
+    expect(drawn.sort(), `${flow.name} transitions`).toEqual([...new Set(flow.transitions.map((t) => t.key))].sort())
+    // Every state is a keyboard-operable button named after its path.
+    const buttons = await chart(page, flow.name)
+      .locator('[data-state-id] > [role="button"][tabindex="0"]')
+      .evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').split(':')[0]))
+    expect(buttons.sort(), `${flow.name} buttons`).toEqual(flow.states.map((st) => st.path).sort())
+  }
+  expect(problems).toEqual([])
+})
+
+test('stepping through a path highlights its current states and the transitions just taken, and announces them', async ({ page }) => {
+  await open(page)
+  for (const flow of flows) {
+    // The path with the most steps of each machine.
+    const index = flow.paths.reduce((best, p, i) => (p.steps.length > flow.paths[best]!.steps.length ? i : best), 0)
+    const path = flow.paths[index]!
+    const section = page.locator(`[data-machine="${flow.name}"]`)
+    await section.getByRole('combobox', { name: 'Path', exact: true }).selectOption(String(index))
+    await expect.poll(() => activeIds(page, flow.name), flow.name).toEqual([...path.initialActive].sort())
+    expect(await takenKeys(page, flow.name)).toEqual([])
+    for (const [i, step] of path.steps.entries()) {
+      await section.getByRole('button', { name: 'Next step' }).click()
+      await expect(section.getByTestId('path-position')).toContainText(`Step ${i + 1} of ${path.steps.length}: ${step.text}, now in ${step.state}`)
+      expect(await activeIds(page, flow.name), `${flow.name} step ${i + 1}`).toEqual([...step.active].sort())
+      expect(await takenKeys(page, flow.name), `${flow.name} step ${i + 1}`).toEqual([...new Set(step.transitions)].sort())
+      // The button stays focusable at the end of the path (aria-disabled), so keyboard focus is never lost.
+    }
+    await expect(section.getByRole('button', { name: 'Next step' })).toHaveAttribute('aria-disabled', 'true')
+    await expect(section.getByRole('button', { name: 'Next step' })).toBeFocused()
+    await section.getByRole('button', { name: 'Restart' }).click()
+    expect(await activeIds(page, flow.name)).toEqual([...path.initialActive].sort())
+  }
+})
+
+test('every state with a picture in the atlas manifest shows it when chosen; the others say why not', async ({ page }) => {
+  const problems = watch(page)
+  await open(page)
+  let pictured = 0
+  for (const flow of flows) {
+    const panel = page.locator(`[data-atlas-panel="${flow.name}"]`)
+    for (const st of flow.states) {
+      const entry = manifest.machines[flow.name]?.states[st.id]
+      const node = chart(page, flow.name).locator(`[data-state-id="${st.id}"] [role="button"]`)
+      await node.press('Enter')
+      // One round trip per state: what the panel shows, and whether each picture's file loads and decodes.
+      const shown = () =>
+        panel.evaluate(async (el) => {
+          const heading = el.querySelector('h3')
+          const pictures: Record<string, { src: string | null; width: number }> = {}
+          for (const img of el.querySelectorAll<HTMLImageElement>('img[data-atlas-picture]')) {
+            const probe = new Image()
+            const width = await new Promise<number>((r) => {
+              probe.onload = () => r(probe.naturalWidth)
+              probe.onerror = () => r(0)
+              probe.src = img.src
+            })
+            pictures[img.dataset.atlasPicture ?? ''] = { src: img.getAttribute('src'), width }
+          }
+          return {
+            state: el.getAttribute('data-atlas-state'),
+            focused: document.activeElement === heading,
+            status: el.querySelector('[data-atlas]')?.getAttribute('data-atlas') ?? null,
+            text: el.textContent ?? '',
+            pictures,
+          }
+        })
+      await expect.poll(async () => (await shown()).state).toBe(st.id)
+      const got = await shown()
+      expect(got.focused, `${st.id}: focus moves to the panel`).toBe(true)
+      await expect(node).toHaveAttribute('aria-pressed', 'true')
+      if (entry) {
+        pictured++
+        const want: Record<string, { src: string; width: number }> = { desktop: { src: `atlas/${entry.desktop.file}`, width: entry.desktop.width } }
+        if (entry.phone) want.phone = { src: `atlas/${entry.phone.file}`, width: entry.phone.width }
+        expect(got.pictures, st.id).toEqual(want)
+        expect(got.text).toContain(entry.pathTitle)
+      } else {
+        const reason = manifest.unreached[flow.name]?.[st.id]
+        expect(got.status, st.id).toBe(reason ? 'unreached' : 'missing')
+        if (reason) expect(got.text).toContain(reason)
+      }
+    }
+  }
+  // The committed atlas has pictures; an empty manifest would make this test check nothing.
+  expect(pictured).toBeGreaterThan(0)
+  expect(problems).toEqual([])
+})
+
+for (const width of [1280, 390]) {
+  test(`axe finds nothing at ${width} px (every rule of WCAG 2.2 AA and best practice), and the page never scrolls sideways`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await open(page)
+    // Open everything: a chosen state with its pictures, a step taken, the text versions.
+    const flow = flows.find((f) => manifest.machines[f.name]) ?? flows[0]!
+    const section = page.locator(`[data-machine="${flow.name}"]`)
+    const pictured = Object.keys(manifest.machines[flow.name]?.states ?? {})[0] ?? flow.states[0]!.id
+    await chart(page, flow.name).locator(`[data-state-id="${pictured}"] [role="button"]`).click()
+    await section.getByRole('button', { name: 'Next step' }).click()
+    await page.locator('details').evaluateAll((els) => {
+      for (const d of els) (d as HTMLDetailsElement).open = true
+    })
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+    expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  })
+}
+
+test('the drawing zooms and scrolls inside its own region; highlights do not animate under reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await open(page)
+  const flow = [...flows].sort((a, b) => b.diagram.width - a.diagram.width)[0]!
+  const section = page.locator(`[data-machine="${flow.name}"]`)
+  const region = section.getByRole('region', { name: `${flow.name} statechart (scrolls)` })
+  const svg = chart(page, flow.name)
+  expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+  await section.getByRole('button', { name: 'Zoom in' }).click()
+  await expect(svg).toHaveAttribute('width', String(Math.ceil(flow.diagram.width * 1.25)))
+  await section.getByRole('button', { name: 'Fit width' }).click()
+  expect(await svg.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(await region.evaluate((el) => el.clientWidth))
+  const duration = await svg.locator('[data-state-id] rect').first().evaluate((el) => getComputedStyle(el).transitionDuration)
+  expect(duration.split(',').every((d) => Number.parseFloat(d) === 0)).toBe(true)
+})
+
+test('the spec site opens from a folder (file://): drawings, stepping and pictures work without a server', async ({ page }) => {
+  const problems = watch(page)
+  await page.goto(pathToFileURL(join(specDir, 'index.html')).href)
+  await expect(page.locator('svg[data-statechart]')).toHaveCount(flows.length)
+  const flow = flows.find((f) => Object.keys(manifest.machines[f.name]?.states ?? {}).length) ?? flows[0]!
+  const stateId = Object.keys(manifest.machines[flow.name]?.states ?? {})[0]
+  expect(stateId, 'the committed atlas has pictures').toBeTruthy()
+  {
+    await chart(page, flow.name).locator(`[data-state-id="${stateId}"] [role="button"]`).click()
+    const img = page.locator(`[data-atlas-panel="${flow.name}"] img[data-atlas-picture="desktop"]`)
+    await img.scrollIntoViewIfNeeded()
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0)
+  }
+  const section = page.locator(`[data-machine="${flow.name}"]`)
+  await section.getByRole('button', { name: 'Next step' }).click()
+  await expect(section.getByTestId('path-position')).toContainText('Step 1 of')
+  expect(problems).toEqual([])
+})
