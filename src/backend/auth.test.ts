@@ -63,6 +63,7 @@ describe('backend auth actors', () => {
     fake.auth.signUp.mockResolvedValue({ data: { user: null }, error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch' } })
     await expect(auth.signUp(input)).rejects.toEqual({
       kind: 'auth',
+      code: 'network',
       message: "We couldn't reach the server. Check your connection and try again.",
     })
   })

@@ -11,6 +11,7 @@ import {
   isStepValid,
   isSubStepValid,
   LIFE_SKILLS,
+  needsSetup,
   parseCompletionStatus,
   parseStaff,
   parseStoredAnswers,
@@ -166,15 +167,19 @@ describe('stored answers', () => {
 })
 
 describe('profile completion status', () => {
-  const status = { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google' }
+  const status = { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google', onboarding_completed: false }
   it('accepts JSON and a JSON string', () => {
     expect(parseCompletionStatus(status)).toEqual(status)
     expect(parseCompletionStatus(JSON.stringify(status))).toEqual(status)
+    // An older server that says nothing of onboarding: unknown (null), which the gate counts as finished.
     expect(parseCompletionStatus({ profile_completion_required: false })).toEqual({
       profile_completion_required: false,
       signup_method: null,
       last_sso_provider: null,
+      onboarding_completed: null,
     })
+    expect(needsSetup(parseCompletionStatus({ profile_completion_required: false }))).toBe(false)
+    expect(needsSetup(status)).toBe(true)
   })
   it('throws on anything else', () => {
     expect(() => parseCompletionStatus('nope')).toThrow()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SEARCH_VALUE, parseAuthSearch, parseContactSearch } from './routeSearch'
+import { AUTH_MODE_SCRIPT, authMode, MAX_SEARCH_VALUE, parseAuthSearch, parseContactSearch } from './routeSearch'
 
 describe('parseContactSearch', () => {
   it('keeps a known programme', () => {
@@ -28,7 +28,8 @@ describe('parseAuthSearch', () => {
   })
 
   it('drops values outside the picklists', () => {
-    expect(parseAuthSearch({ mode: 'login', type: 'recovery', verified: false })).toEqual({})
+    expect(parseAuthSearch({ mode: 'login', type: 'magiclink', verified: false })).toEqual({})
+    expect(parseAuthSearch({ mode: 'reset', type: 'recovery' })).toEqual({ mode: 'reset', type: 'recovery' })
     expect(parseAuthSearch({ verified: 'yes' })).toEqual({})
   })
 
@@ -45,5 +46,29 @@ describe('parseAuthSearch', () => {
 
   it('ignores parameters it does not know', () => {
     expect(parseAuthSearch({ redirect: 'https://evil.example', mode: 'signup' })).toEqual({ mode: 'signup' })
+  })
+})
+
+describe('the /auth mode before hydration', () => {
+  /** Runs the head script against a URL with stand-ins for `location` and `document`, returning the mode it sets. */
+  function scriptMode(search: string): string | undefined {
+    const attributes: Record<string, string> = {}
+    const document = { documentElement: { setAttribute: (k: string, v: string) => void (attributes[k] = v) } }
+    new Function('location', 'document', AUTH_MODE_SCRIPT)({ search }, document)
+    return attributes['data-auth-mode']
+  }
+
+  it.each([
+    ['', 'signin'],
+    ['?mode=signup', 'signup'],
+    ['?type=signup&code=x', 'signup'],
+    ['?mode=reset', 'reset'],
+    ['?type=recovery&code=x', 'reset'],
+    ['?mode=login', 'signin'],
+    ['?verified=true', 'signin'],
+  ])('%s shows the same form as the mounted page (%s)', (search, mode) => {
+    const params = Object.fromEntries(new URLSearchParams(search))
+    expect(scriptMode(search)).toBe(mode)
+    expect(authMode(parseAuthSearch(params))).toBe(mode)
   })
 })
