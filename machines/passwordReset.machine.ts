@@ -175,8 +175,10 @@ export const passwordResetMachine = setup({
         { target: 'inactive' },
       ],
     },
-    /** Not a reset URL: the page shows sign-in or sign-up. */
-    inactive: {},
+    /** Not a reset URL: the page shows sign-in or sign-up, until the person follows 'Forgot password?'. */
+    inactive: {
+      on: { ARRIVED: { target: 'routing', actions: 'assignParams' } },
+    },
     requesting: {
       initial: 'editing',
       states: {

@@ -51,13 +51,13 @@ describe('resend confirmation', () => {
     expect(actor.getSnapshot().context).toMatchObject({ outcome: 'sent', secondsLeft: RESEND_INTERVAL_SECONDS })
   })
 
-  it('a 429 counts down the seconds the server named', async () => {
+  it('a 429 counts down the seconds the server named, and one more', async () => {
     const { actor } = run({}, () =>
       Promise.reject({ kind: 'confirmation', code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 42 seconds.' }),
     )
     actor.send({ type: 'RESEND' })
     await settle()
-    expect(actor.getSnapshot().context).toMatchObject({ outcome: 'rateLimited', secondsLeft: 42 })
+    expect(actor.getSnapshot().context).toMatchObject({ outcome: 'rateLimited', secondsLeft: 43 })
   })
 
   it('a network failure is said and the button is ready again', async () => {

@@ -97,7 +97,8 @@ export const resendConfirmationMachine = setup({
             target: 'coolingDown',
             actions: {
               type: 'startCooldown',
-              params: ({ event }) => ({ seconds: retryAfterSeconds(event.error) ?? RESEND_INTERVAL_SECONDS, outcome: 'rateLimited' }),
+              // One second more than the server named: it counts from before its answer travelled here.
+              params: ({ event }) => ({ seconds: (retryAfterSeconds(event.error) ?? RESEND_INTERVAL_SECONDS - 1) + 1, outcome: 'rateLimited' }),
             },
           },
           { target: 'ready', actions: 'assignFailure' },

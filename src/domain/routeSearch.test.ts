@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_MODE_SCRIPT, authMode, MAX_SEARCH_VALUE, parseAuthSearch, parseContactSearch } from './routeSearch'
+import { readFileSync } from 'node:fs'
+import { AUTH_MODE_SCRIPT_PATH, authMode, MAX_SEARCH_VALUE, parseAuthSearch, parseContactSearch } from './routeSearch'
 
 describe('parseContactSearch', () => {
   it('keeps a known programme', () => {
@@ -54,7 +55,8 @@ describe('the /auth mode before hydration', () => {
   function scriptMode(search: string): string | undefined {
     const attributes: Record<string, string> = {}
     const document = { documentElement: { setAttribute: (k: string, v: string) => void (attributes[k] = v) } }
-    new Function('location', 'document', AUTH_MODE_SCRIPT)({ search }, document)
+    const script = readFileSync(new URL(`../../public${AUTH_MODE_SCRIPT_PATH}`, import.meta.url), 'utf8')
+    new Function('location', 'document', script)({ search }, document)
     return attributes['data-auth-mode']
   }
 

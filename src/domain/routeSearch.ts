@@ -40,12 +40,12 @@ export function authMode(search: Pick<AuthArrival, 'mode' | 'type'>): AuthMode {
 
 /**
  * Before hydration the prerendered /auth page cannot know its query string, so it carries all three forms, and this
- * script, run in the page head before the body is drawn, tells the CSS which one to show (`modePanel` in
- * src/views/auth/auth.css.ts). The same rule as `authMode` (a unit test runs both on the same URLs). Its hash goes
- * into the CSP like every inline script of the build.
+ * script (public/auth-mode.js), run in the page head before the body is drawn, tells the CSS which one to show
+ * (`modePanel` in src/views/auth/auth.css.ts). The same rule as `authMode` (a unit test runs both on the same URLs).
+ * A file rather than inline: the CSP allows only the site's own scripts, and the router re-inserts head scripts
+ * when it navigates to /auth in the browser.
  */
-export const AUTH_MODE_SCRIPT =
-  "(function(){try{var q=new URLSearchParams(location.search),m=q.get('mode'),t=q.get('type');document.documentElement.setAttribute('data-auth-mode',m==='signup'||t==='signup'?'signup':m==='reset'||t==='recovery'?'reset':'signin')}catch(e){}})()"
+export const AUTH_MODE_SCRIPT_PATH = '/auth-mode.js'
 
 /** /onboarding: what an SSO provider sends back (a PKCE code, or its error). */
 export function parseGateSearch(search: Search): { code?: string; error?: string; error_code?: string; error_description?: string } {

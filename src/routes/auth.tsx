@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AUTH_MODE_SCRIPT, parseAuthSearch } from '../domain/routeSearch'
+import { AUTH_MODE_SCRIPT_PATH, parseAuthSearch } from '../domain/routeSearch'
 import { pageHead } from '../seo/head'
 import { AuthPage } from '../views/auth/AuthPage'
 
@@ -7,7 +7,7 @@ export const Route = createFileRoute('/auth')({
   validateSearch: parseAuthSearch,
   head: () => {
     const head = pageHead('/auth')
-    return { ...head, scripts: [...head.scripts, { children: AUTH_MODE_SCRIPT }] }
+    return { ...head, scripts: [...head.scripts, { src: AUTH_MODE_SCRIPT_PATH }] }
   },
   component: function AuthRoute() {
     return <AuthPage search={Route.useSearch()} />

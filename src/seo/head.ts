@@ -16,7 +16,7 @@ import { type PageEntry, type PagePath, pageEntry } from './pages'
 export interface HeadData {
   meta: Array<Record<string, string>>
   links: Array<Record<string, string>>
-  scripts: Array<{ type?: string; children: string }>
+  scripts: Array<{ type?: string; children?: string; src?: string }>
 }
 
 export function fullTitle(entry: Pick<PageEntry, 'path' | 'title'>): string {

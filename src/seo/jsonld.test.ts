@@ -57,7 +57,7 @@ describe('buildHead', () => {
       const head = buildHead(page)
       expect(head.links.find((l) => l.rel === 'canonical')?.href).toMatch(new RegExp(`^${config.siteUrl}/`))
       expect(head.meta).toContainEqual({ name: 'robots', content: 'index,follow' })
-      const types = head.scripts.map((s) => JSON.parse(s.children)['@type'])
+      const types = head.scripts.map((s) => JSON.parse(s.children ?? '')['@type'])
       expect(types).toContain('BreadcrumbList')
     }
   })

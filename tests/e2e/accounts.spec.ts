@@ -36,6 +36,7 @@ const storedSession = (page: Page) => page.evaluate((key) => window.localStorage
 test('/auth signs in by default and links to sign-up and reset; ?mode=signup shows sign-up from the first paint', async ({ page, baseURL }) => {
   // Before any module script runs, the head script and CSS already show the right form (no flash of the other one).
   await page.route('**/assets/*.js', (route) => route.abort())
+  await page.route('**/auth-mode.js', (route) => route.continue())
   for (const [query, heading] of [
     ['?mode=signup', 'Create your account'],
     ['?mode=reset', 'Reset your password'],
@@ -201,7 +202,7 @@ test.describe('with its own backend', () => {
     await resend.click()
     await expect(page.getByRole('status').filter({ hasText: 'For security, we send at most one email a minute.' })).toBeVisible()
     await expect(resend).toBeDisabled()
-    await expect(page.getByTestId('resend-countdown')).toHaveText(/^You can resend in 0:(1\d|20|0[1-9])$/)
+    await expect(page.getByTestId('resend-countdown')).toHaveText(/^You can resend in 0:(1\d|2[01]|0[1-9])$/)
     expect(await ownMail(email)).toHaveLength(1)
 
     // When the countdown ends the button works again, and a new link goes out.
@@ -238,12 +239,12 @@ test.describe('with its own backend', () => {
   })
 })
 
-async function recoveryLink(email: string, after = 0): Promise<string> {
+async function recoveryLink(email: string): Promise<string> {
   let link: string | undefined
   await expect
     .poll(async () => {
       const mails = (await messagesTo(env.mailUrl, email)).filter((m) => m.subject === 'Reset your password')
-      link = mails.length > after ? mails[0]!.links.find((l) => l.includes('/auth/v1/verify')) : undefined
+      link = mails[0]?.links.find((l) => l.includes('/auth/v1/verify'))
       return link
     })
     .toBeTruthy()
@@ -270,18 +271,18 @@ test('a forgotten password is reset through the mailed link; the old one stops w
   await page.goto(await recoveryLink(user.email))
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
   await expect(page).toHaveURL(`${SITE}/auth?mode=reset`)
-  const newPassword = page.getByLabel('New password')
+  const newPassword = page.getByLabel('New password', { exact: true })
   await newPassword.fill('short')
   await expect(page.getByText('Password must be more than 6 characters (5 of 7 so far).')).toBeVisible()
   await newPassword.fill(user.password)
-  await page.getByLabel('Repeat the new password').fill('something-else')
+  await page.getByLabel('Repeat the new password', { exact: true }).fill('something-else')
   await page.getByRole('button', { name: 'Save new password' }).click()
   await expect(page.getByText('The two passwords do not match.')).toBeVisible()
-  await page.getByLabel('Repeat the new password').fill(user.password)
+  await page.getByLabel('Repeat the new password', { exact: true }).fill(user.password)
   await page.getByRole('button', { name: 'Save new password' }).click()
   await expect(page.getByText('Your new password must be different from your old one.')).toBeVisible()
   await newPassword.fill('brand-new-horse-9')
-  await page.getByLabel('Repeat the new password').fill('brand-new-horse-9')
+  await page.getByLabel('Repeat the new password', { exact: true }).fill('brand-new-horse-9')
   await page.getByRole('button', { name: 'Save new password' }).click()
   await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible()
   await expect(page).toHaveURL(`${SITE}/account`)
@@ -314,18 +315,18 @@ test('a reset for an address without an account gets the same answer, and no e-m
 })
 
 test('a forged redirect_to in a reset request is ignored: the link leads back to the site, never elsewhere', async () => {
-  const user = await returningUser()
-  for (const forged of ['https://evil.example/steal', '//evil.example/auth', `${SITE}.evil.example/auth`, `http://user@evil.example${new URL(SITE).pathname}`]) {
-    const before = (await messagesTo(env.mailUrl, user.email)).length
+  const forgeries = ['https://evil.example/steal', '//evil.example/auth', `${SITE}.evil.example/auth`, `http://user@evil.example/auth`]
+  // One user each: GoTrue sends one recovery e-mail per address a minute.
+  const users = await Promise.all(forgeries.map(() => returningUser()))
+  for (const [i, forged] of forgeries.entries()) {
+    const { email } = users[i]!
     const res = await fetch(`${env.backendUrl}/auth/v1/recover?redirect_to=${encodeURIComponent(forged)}`, {
       method: 'POST',
-      headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json', 'x-forwarded-for': `10.9.${before}.1` },
-      body: JSON.stringify({ email: user.email }),
+      headers: { apikey: LOCAL_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
     })
-    expect([200, 429]).toContain(res.status)
-    if (res.status === 429) continue
-    const link = await recoveryLink(user.email, before)
-    const followed = await fetch(link, { redirect: 'manual' })
+    expect(res.status).toBe(200)
+    const followed = await fetch(await recoveryLink(email), { redirect: 'manual' })
     const target = new URL(followed.headers.get('location')!)
     expect(target.origin).toBe(SITE)
     expect(target.host).not.toContain('evil')
@@ -422,7 +423,8 @@ test('/account with the network down says so and offers Try again', async ({ pag
   await expect(page).toHaveURL(`${SITE}/account`)
   await page.route(`${env.backendUrl}/rest/v1/**`, (route) => route.abort('internetdisconnected'))
   await page.reload()
-  await expect(page.getByRole('alert')).toHaveText("We couldn't load your account. Check your connection and try again.")
+  // supabase-js retries a failed read three times (1, 2 and 4 s apart) before it gives up.
+  await expect(page.getByRole('alert')).toHaveText("We couldn't load your account. Check your connection and try again.", { timeout: 15_000 })
   await page.unroute(`${env.backendUrl}/rest/v1/**`)
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible()

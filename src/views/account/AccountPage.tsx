@@ -10,13 +10,14 @@ import { stateValueText } from '../../domain/stateValue'
 import { pageEntry } from '../../seo/pages'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
-import { notify } from '../../ui/Toaster'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { LoadingScreen } from '../onboarding/LoadingScreen'
 import * as s from './account.css'
 
 /** /account, the signed-in home: organisation, setup answers, editable name and phone, setup again, sign out. */
 export function AccountPage() {
+  usePreloadedToaster()
   const navigate = useNavigate()
   const [machine] = useState(() =>
     accountMachine.provide({

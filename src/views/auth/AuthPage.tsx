@@ -113,6 +113,12 @@ export function AuthPage({ search }: { search: AuthArrival }) {
   const signIn = useActorRef(logic.signIn, { inspect })
   const reset = useActorRef(logic.reset, { input: { origin: siteOrigin() }, inspect })
   const sso = useActorRef(logic.sso, { input: { origin: siteOrigin() }, inspect })
+  // 'Forgot password?' from sign-in is a client-side navigation: the reset form starts then.
+  const resetStarted = useRef(false)
+  useEffect(() => {
+    if (mode === 'reset' && resetStarted.current) reset.send({ type: 'ARRIVED', params: { mode: 'reset' } })
+    if (mode !== null) resetStarted.current = true
+  }, [mode, reset])
 
   // The URL is read only after mount (hydration rule), once, as the page was opened (clearing the code from the
   // URL must not start a second arrival). A recovery link belongs to the password reset, not the confirmation.

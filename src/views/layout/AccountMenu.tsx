@@ -6,7 +6,8 @@ import { authChangeListener, sessionEmailActor, signOutHereActor } from '../../b
 import { inspect } from '../../devtools/inspector'
 import { ACCOUNT_MESSAGES } from '../../domain/account'
 import { stateValueText } from '../../domain/stateValue'
-import { notify } from '../../ui/Toaster'
+import { Presence, preloadPresence } from '../../ui/motion'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { AccountPlaceholder } from './AccountPlaceholder'
 import * as s from './layout.css'
 
@@ -16,6 +17,7 @@ import * as s from './layout.css'
  * Start Free) when the stored session turns out to be dead, and after signing out.
  */
 export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
+  usePreloadedToaster()
   const navigate = useNavigate()
   const [machine] = useState(() =>
     accountMenuMachine.provide({
@@ -62,6 +64,8 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => menu.send({ type: 'TOGGLE' })}
+        onPointerEnter={() => void preloadPresence()}
+        onFocus={() => void preloadPresence()}
       >
         <span className={s.accountInitial} aria-hidden="true">
           {email.charAt(0) || '?'}
@@ -69,20 +73,19 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
         <span>Account</span>
         <span className="sr-only">menu for {email}</span>
       </button>
-      {open ? (
-        <div id={panelId} className={s.accountPanel}>
-          <p className={s.accountEmail}>
-            <span className="sr-only">Signed in as </span>
-            {email}
-          </p>
-          <Link to="/account" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
-            Your workspace
-          </Link>
-          <button type="button" className={s.accountItem} onClick={() => menu.send({ type: 'SIGN_OUT' })}>
-            Sign out
-          </button>
-        </div>
-      ) : null}
+      {/* Enter and exit with motion (loaded on first hover, focus or opening; instant under Reduce Motion). */}
+      <Presence show={open} variant="drop" id={panelId} className={s.accountPanel}>
+        <p className={s.accountEmail}>
+          <span className="sr-only">Signed in as </span>
+          {email}
+        </p>
+        <Link to="/account" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
+          Your workspace
+        </Link>
+        <button type="button" className={s.accountItem} onClick={() => menu.send({ type: 'SIGN_OUT' })}>
+          Sign out
+        </button>
+      </Presence>
     </div>
   )
 }
