@@ -133,7 +133,7 @@ export const signInSampleEvents = [
   { type: 'xstate.error.actor.signIn', error: failure('email_not_confirmed', 'Email not confirmed') },
   { type: 'xstate.error.actor.signIn', error: failure('over_request_rate_limit', 'Request rate limit reached', 429) },
   { type: 'xstate.error.actor.signIn', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
-  { type: 'xstate.error.actor.signIn', error: failure('unexpected_failure', 'Database error querying schema', 500) },
+  { type: 'xstate.error.actor.signIn', error: failure('user_banned', 'User is banned') },
 ] as const satisfies readonly AnyEventObject[]
 
 /** Bounded state for path generation: the value, which problem a submit would find, and the last outcome. */

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyEventObject, AnyStateMachine } from 'xstate'
 import { createActor } from 'xstate'
-import { describeMachine, type MachineSpec } from '../machines/testing/spec'
+import { describeMachine, type MachineSpec, type UnreachableDeclarations } from '../machines/testing/spec'
 import { withDiagram } from './flows-layout'
 
 const root = resolve(import.meta.dirname, '..')
@@ -83,6 +83,17 @@ export async function loadMachine(
   return { name, machine: machine as AnyStateMachine, events: events as AnyEventObject[], inputs, serializeState: serializeState as SerializeState | undefined }
 }
 
+/**
+ * What the machine's page driver (tests/paths/<name>.driver.ts) declares the page cannot reach: its paths leave
+ * those sample events out, and the page lists the declarations with their reasons. None when there is no driver.
+ */
+export async function driverDeclarations(name: string): Promise<UnreachableDeclarations> {
+  const file = resolve(root, 'tests/paths', `${name}.driver.ts`)
+  if (!existsSync(file)) return {}
+  const mod = (await import(pathToFileURL(file).href)) as { driver?: { unreachable?: UnreachableDeclarations } }
+  return mod.driver?.unreachable ?? {}
+}
+
 export interface LoadedSpecs {
   specs: MachineSpec[]
   /** One message per machine file that breaks the convention (its page is left out). */
@@ -95,8 +106,9 @@ export async function loadSpecs(files?: string[]): Promise<LoadedSpecs> {
   for (const file of files ?? (await machineFiles())) {
     try {
       const { name, machine, events, inputs, serializeState } = await loadMachine(file)
+      const unreachable = await driverDeclarations(name)
       try {
-        specs.push(describeMachine({ name, file, machine, events, inputs, serializeState }))
+        specs.push(describeMachine({ name, file, machine, events, inputs, serializeState, unreachable }))
       } catch (error) {
         const hint = /limit exceeded/i.test((error as Error).message)
           ? ` (export \`${name}SerializeState\` to drop context fields that make every state unique)`
@@ -146,13 +158,17 @@ export function machinePage(spec: MachineSpec): string {
     '',
     `## Paths (${spec.paths.length})`,
     '',
-    `Generated from the sample events: the shortest path to every state, each extended by every event the state accepts, listed when it reaches a state or takes a transition no earlier path did. Together they reach ${c.states} of ${c.statesTotal} states and ${c.transitions} of ${c.transitionsTotal} transitions.`,
+    `Planned from the sample events as tours: each path starts where the page starts and goes on taking transitions no earlier step took, so a few paths take every transition the page can reach. These are the page tests' paths (tests/paths/${spec.name}.spec.ts, one test per path, titled with its sentence). Together they reach ${c.states} of ${c.statesTotal} states and ${c.transitions} of ${c.transitionsTotal} transitions.`,
     '',
   )
   spec.paths.forEach((p, i) => {
     out.push(`${i + 1}. ${p.description}.`)
   })
-  if (c.missing.length) out.push('', 'Not reached with the sample events:', '', ...c.missing.map((m) => `- ${code(m)}`))
+  if (spec.unreachable.length) {
+    out.push('', '## Out of the page tests’ reach', '', 'Declared in the machine’s driver, with the reason:', '')
+    for (const u of spec.unreachable) out.push(`- ${u.kind} ${code(u.what)}: ${cell(u.reason)}`)
+  }
+  if (c.missing.length) out.push('', 'Not reached by the paths:', '', ...c.missing.map((m) => `- ${code(m)}`))
   return `${out.join('\n')}\n`
 }
 

@@ -76,16 +76,22 @@ export function allTransitionKeys(machine: AnyStateMachine): string[] {
 /** The state value as a dotted string (one definition, shared with the views: src/domain/stateValue.ts). */
 export const stateValueToString = stateValueText
 
+/** JSON of a payload for a sentence, shortened when long (a whole profile would drown the path). */
+function brief(value: unknown): string {
+  const json = JSON.stringify(value) ?? 'undefined'
+  return json.length > 90 ? `${json.slice(0, 86)}…${json.at(-1)}` : json
+}
+
 export function describeEvent(event: AnyEventObject): string {
   const { type, ...payload } = event
   const afterMatch = /^xstate\.after\.([^.]+)\./.exec(type)
   if (afterMatch) return `after the ${afterMatch[1]} delay`
   const done = /^xstate\.done\.actor\.(.+)$/.exec(type)
-  if (done) return `${done[1]} succeeds${'output' in payload ? ` with ${JSON.stringify(payload.output)}` : ''}`
+  if (done) return `${done[1]} succeeds${'output' in payload && payload.output !== undefined ? ` with ${brief(payload.output)}` : ''}`
   const error = /^xstate\.error\.actor\.(.+)$/.exec(type)
-  if (error) return `${error[1]} fails${'error' in payload ? ` with ${JSON.stringify(payload.error)}` : ''}`
+  if (error) return `${error[1]} fails${'error' in payload ? ` with ${payload.error instanceof Error ? payload.error.message : brief(payload.error)}` : ''}`
   const keys = Object.keys(payload)
-  return keys.length ? `${type} with ${JSON.stringify(payload)}` : type
+  return keys.length ? `${type} with ${brief(payload)}` : type
 }
 
 const defaultSerialize = (s: { value: unknown; context: unknown }) => JSON.stringify({ v: s.value, c: s.context })

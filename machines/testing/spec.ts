@@ -8,7 +8,8 @@ import {
   type InspectionEvent,
   SimulatedClock,
 } from 'xstate'
-import { coverage, describeEvent, type GeneratedPath, generatePaths, replay, stateValueToString, transitionKey } from './graph'
+import { describeEvent, type GeneratedPath, replay, stateValueToString, transitionKey } from './graph'
+import { planPaths } from './tours'
 
 /**
  * The living spec of one machine, computed from its definition only: states, events with payload shapes,
@@ -52,6 +53,8 @@ export interface EventSpec {
 
 export interface PathStep {
   event: AnyEventObject
+  /** The event's index in the machine's sample events (the page tests take the event object from there). */
+  eventIndex: number
   text: string
   /** Dotted state value after the event. */
   state: string
@@ -63,6 +66,8 @@ export interface PathStep {
 
 export interface PathSpec {
   description: string
+  /** Index of the input in the machine's sample inputs. */
+  inputIndex: number
   input?: unknown
   finalState: string
   initialState: string
@@ -84,6 +89,25 @@ export interface MachineSpec {
   inputs: unknown[]
   paths: PathSpec[]
   coverage: { states: number; statesTotal: number; transitions: number; transitionsTotal: number; missing: string[] }
+  /** What the page cannot reach, as the machine's driver (tests/paths/<name>.driver.ts) declares it, with why. */
+  unreachable: Unreachable[]
+}
+
+/** A sample event, state or transition the page cannot reach, and the reason (declared by a driver). */
+export interface Unreachable {
+  kind: 'event' | 'state' | 'transition'
+  /** The event's description, the state id or the transition key. */
+  what: string
+  reason: string
+}
+
+/** The declarations a driver makes about what its page cannot reach. */
+export interface UnreachableDeclarations {
+  /** Sample events the page cannot cause: left out of the planned paths. */
+  events?: ReadonlyArray<{ match: (event: AnyEventObject) => boolean; reason: string }>
+  /** States and transitions that then remain out of reach, keyed by id / transition key. */
+  states?: Readonly<Record<string, string>>
+  transitions?: Readonly<Record<string, string>>
 }
 
 function nameOf(thing: unknown): string {
@@ -351,11 +375,13 @@ export interface DescribeOptions {
   events: readonly AnyEventObject[]
   /** One entry per sample input; `[undefined]` when the machine takes none. */
   inputs: readonly unknown[]
-  /** Passed to generatePaths: drop volatile context fields so traversal terminates. */
+  /** Passed to the path planner: drop volatile context fields so traversal terminates. */
   serializeState?: (snapshot: { value: unknown; context: unknown }) => string
+  /** What the machine's page driver declares out of reach (its sample events are left out of the paths). */
+  unreachable?: UnreachableDeclarations
 }
 
-export function describeMachine({ name, file, machine, events, inputs, serializeState }: DescribeOptions): MachineSpec {
+export function describeMachine({ name, file, machine, events, inputs, serializeState, unreachable = {} }: DescribeOptions): MachineSpec {
   const nodes = allNodes(machine)
   const rootTransitions = transitionsOf(machine.root)
   const transitions = [...rootTransitions, ...nodes.flatMap(transitionsOf)].map((t) => describeTransition(machine, t))
@@ -379,30 +405,31 @@ export function describeMachine({ name, file, machine, events, inputs, serialize
   const paths: PathSpec[] = []
   const covered = { states: new Set<string>(), transitions: new Set<string>() }
   const many = inputs.length > 1
-  for (const input of inputs) {
-    const generated = catalogue(machine, generatePaths(machine, { events, input, serializeState }), input)
-    const cov = coverage(machine, generated, input)
-    for (const s of cov.states.all) if (!cov.states.missing.includes(s)) covered.states.add(s)
-    for (const t of cov.transitions.all) if (!cov.transitions.missing.includes(t)) covered.transitions.add(t)
-    for (const path of generated) {
-      const walked = walk(machine, path.events, input)
-      const last = walked[walked.length - 1]!
-      const prefix = many ? `With input ${JSON.stringify(input)}: ` : ''
-      paths.push({
-        description: `${prefix}${sentence(walked[0]!.value, path.events, last.value)}${outcomeNote(last)}`,
-        ...(input === undefined ? {} : { input }),
-        finalState: path.finalState,
-        initialState: stateValueToString(walked[0]!.value),
-        initialActive: walked[0]!.active,
-        steps: path.events.map((event, i) => ({
-          event,
-          text: describeEvent(event),
-          state: stateValueToString(walked[i + 1]!.value),
-          active: walked[i + 1]!.active,
-          transitions: walked[i + 1]!.transitions,
-        })),
-      })
-    }
+  const excluded = (event: AnyEventObject) => (unreachable.events ?? []).some((d) => d.match(event))
+  const planned = planPaths(machine, { events, inputs, serializeState, exclude: excluded })
+  for (const path of planned) {
+    for (const s of path.states) covered.states.add(s)
+    for (const t of path.transitions) covered.transitions.add(t)
+    const inputIndex = inputs.indexOf(path.input)
+    const walked = walk(machine, path.events, path.input)
+    const last = walked[walked.length - 1]!
+    const prefix = many ? `With input ${JSON.stringify(path.input)}: ` : ''
+    paths.push({
+      description: `${prefix}${sentence(walked[0]!.value, path.events, last.value)}${outcomeNote(last)}`,
+      inputIndex,
+      ...(path.input === undefined ? {} : { input: path.input }),
+      finalState: path.finalState,
+      initialState: stateValueToString(walked[0]!.value),
+      initialActive: walked[0]!.active,
+      steps: path.events.map((event, i) => ({
+        event,
+        eventIndex: events.indexOf(event),
+        text: describeEvent(event),
+        state: stateValueToString(walked[i + 1]!.value),
+        active: walked[i + 1]!.active,
+        transitions: walked[i + 1]!.transitions,
+      })),
+    })
   }
   const allTransitions = [...new Set(transitions.map((t) => t.key))]
   return {
@@ -417,6 +444,15 @@ export function describeMachine({ name, file, machine, events, inputs, serialize
     mermaid: toMermaid(machine, transitions),
     inputs: inputs.filter((i) => i !== undefined),
     paths,
+    unreachable: [
+      ...events.filter(excluded).map((e) => ({
+        kind: 'event' as const,
+        what: describeEvent(e),
+        reason: (unreachable.events ?? []).find((d) => d.match(e))?.reason ?? '',
+      })),
+      ...Object.entries(unreachable.states ?? {}).map(([what, reason]) => ({ kind: 'state' as const, what, reason })),
+      ...Object.entries(unreachable.transitions ?? {}).map(([what, reason]) => ({ kind: 'transition' as const, what, reason })),
+    ],
     coverage: {
       states: covered.states.size,
       statesTotal: states.length,

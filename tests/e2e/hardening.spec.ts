@@ -190,7 +190,7 @@ test('SSO dialog: a hostile company name is saved as text; with the backend down
   await page.unroute(`${env.backendUrl}/**`)
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Details saved')).toBeVisible()
-  await expect(page).toHaveURL(`${env.siteUrl}/`)
+  await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
   const { data } = await admin.from('users').select('company_name').eq('id', id).single()
   expect(data).toEqual({ company_name: XSS.slice(0, 200) })
   await expectNothingInjected(page, dialogs)
@@ -232,13 +232,16 @@ test.describe('backend down: a clear message, never a blank page', () => {
     await expect(page.getByLabel('Referral details')).toHaveValue('Please call us.')
   })
 
-  test('/onboarding with a session: the status check fails softly to "Account setup complete!" on the home page', async ({ page }) => {
+  test('/onboarding with a session: the status check fails softly to "Account setup complete!" and /account says it cannot load', async ({ page }) => {
+    test.setTimeout(45_000)
     const { store } = await ssoUserStorage()
     await withStorage(page, store)
     await page.goto('/onboarding')
     await expect(toast(page, 'Account setup complete!')).toBeVisible()
-    await expect(page).toHaveURL(`${env.siteUrl}/`)
+    await expect(page).toHaveURL(`${env.siteUrl}/account`)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // supabase-js retries the read three times (1, 2 and 4 s apart) before the page can say so.
+    await expect(page.getByRole('alert')).toHaveText("We couldn't load your account. Check your connection and try again.", { timeout: 15_000 })
   })
 })
 

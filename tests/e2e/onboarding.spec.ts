@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
-import { admin, emailUser, signInPage, ssoUser } from '../support/sessions'
+import { admin, emailUser, returningUser, signInPage, ssoUser } from '../support/sessions'
 import { axeViolations, axeViolationsAtBothWidths, type Frame, recordFrames, waitForHydration, waitForStillness, watchConsole } from './support'
 
 /**
@@ -95,8 +95,9 @@ test('an SSO user completes the dialog naming Google; the profile holds company 
   await expect(submit).toBeEnabled()
   await submit.click()
   await expect(page.getByText('Details saved')).toBeVisible()
-  await expect(page.getByText('Account setup complete!')).toBeVisible()
-  await expect(page).toHaveURL(`${SITE}/`)
+  // A new SSO user's setup is still owed: on to the wizard, without claiming the account is set up.
+  await expect(page).toHaveURL(`${SITE}/onboarding/setup`)
+  await expect(page.getByText('Account setup complete!')).toHaveCount(0)
   // ...and faded and scaled out before the page changed (the gate waits for the exit).
   expect(dialogMotion(await recorder.frames()).left).toBe(true)
   const row = await profile(id)
@@ -104,13 +105,25 @@ test('an SSO user completes the dialog naming Google; the profile holds company 
   expect(problems).toEqual([])
 })
 
-test('an e-mail user with a complete profile passes straight to / with "Account setup complete!"', async ({ page }) => {
+test('an e-mail user with a complete profile goes straight to the wizard, never finished, without a dialog', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store } = await emailUser()
   await signInPage(page, { store })
   await page.goto('/onboarding')
+  await expect(page).toHaveURL(`${SITE}/onboarding/setup`)
+  await expect(page.getByText('Step 1 of 11')).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByText('Account setup complete!')).toHaveCount(0)
+  expect(problems).toEqual([])
+})
+
+test('a user who finished setup passes straight to /account with "Account setup complete!"', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const { store } = await returningUser({ onboarded: true })
+  await signInPage(page, { store })
+  await page.goto('/onboarding')
   await expect(page.getByText('Account setup complete!')).toBeVisible()
-  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page).toHaveURL(`${SITE}/account`)
   await expect(page.getByRole('dialog')).toHaveCount(0)
   expect(problems).toEqual([])
 })
@@ -407,7 +420,7 @@ test('a failed SSO save says so and keeps the dialog open with what was typed', 
   await page.unroute(rpc)
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText('Details saved')).toBeVisible()
-  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page).toHaveURL(`${SITE}/onboarding/setup`)
   expect(await profile(id)).toMatchObject({ company_name: 'Harbour Homes', staff_count: 40 })
   expect(problems).toEqual([])
 })
@@ -443,7 +456,7 @@ test('the loading screen shows while the status is checked, and is static under 
   await expect(page.locator('html')).not.toHaveClass(/\breduce-motion\b/)
   expect(await canvasChanges(canvas, 20 * FRAME_MS)).toBe(true)
   release()
-  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page).toHaveURL(`${SITE}/onboarding/setup`)
   await expect(loading).toHaveCount(0)
 })
 

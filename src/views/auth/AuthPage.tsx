@@ -172,32 +172,30 @@ export function AuthPage({ search }: { search: AuthArrival }) {
             </div>
             {ssoNotice}
             {signInView.state === 'unconfirmed' ? (
-              <section className={s.panel}>
-                <h2 className={s.panelTitle}>Confirm your email first</h2>
+              <section className={s.panel} aria-labelledby="confirm-first">
+                <h2 id="confirm-first" className={s.panelTitle}>
+                  Confirm your email first
+                </h2>
                 <p>
                   Your password is right, but <strong>{signInView.context.values.email.trim()}</strong> is not confirmed yet. Open the link
-                  we emailed when you signed up, or get a new one.
+                  we emailed when you signed up, or get a new one, then sign in again.
                 </p>
                 <ResendConfirmation email={signInView.context.values.email.trim()} origin={siteOrigin()} justSent={false} label="Resend confirmation e-mail" />
-                <div className={s.actions}>
-                  <Button onClick={() => signIn.send({ type: 'SUBMIT' })}>I've confirmed it: sign in</Button>
-                </div>
               </section>
-            ) : (
-              <div className={s.card}>
-                <SignInForm
-                  values={signInView.context.values}
-                  problem={signInView.context.problem}
-                  failure={signInView.context.failure}
-                  detail={signInView.context.detail}
-                  submitting={signInView.state === 'signingIn' || signInView.state === 'signedIn'}
-                  onChange={(field, value) => signIn.send({ type: 'FIELD_CHANGED', field, value })}
-                  onSubmit={() => signIn.send({ type: 'SUBMIT' })}
-                />
-                <p className={s.divider}>or</p>
-                {ssoButtons}
-              </div>
-            )}
+            ) : null}
+            <div className={s.card}>
+              <SignInForm
+                values={signInView.context.values}
+                problem={signInView.context.problem}
+                failure={signInView.context.failure}
+                detail={signInView.context.detail}
+                submitting={signInView.state === 'signingIn' || signInView.state === 'signedIn'}
+                onChange={(field, value) => signIn.send({ type: 'FIELD_CHANGED', field, value })}
+                onSubmit={() => signIn.send({ type: 'SUBMIT' })}
+              />
+              <p className={s.divider}>or</p>
+              {ssoButtons}
+            </div>
             <p className={s.switchMode}>
               New to {config.brand}?{' '}
               <Link to="/auth" search={{ mode: 'signup' }} className={s.textLink}>

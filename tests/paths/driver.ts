@@ -1,0 +1,116 @@
+import type { Locator, Page, Route } from '@playwright/test'
+import type { AnyEventObject, AnyStateMachine } from 'xstate'
+import type { PathSpec, UnreachableDeclarations } from '../../machines/testing/spec'
+
+/**
+ * A driver says how a person (or the browser, or the backend) makes each event of an APP machine happen in the
+ * page, and what the page must show in each of its states. The paths come from the app machine itself (planned
+ * by machines/testing/tours.ts into docs/flows/flows.json); tests/paths/runner.ts drives each one through the page
+ * while a shadow of the same machine says which state every step must reach. No second machine is written.
+ */
+export interface PathContext {
+  /** The planned path being driven (its sentence is the test's title). */
+  path: PathSpec
+  /** The path's events, in order (from the machine's sample events). */
+  events: readonly AnyEventObject[]
+  /** Index of the step being performed; -1 while starting. */
+  step: number
+  /** The state the page is in before the step (as the shadow machine has it). */
+  view: AnyView
+  /** What this test keeps between steps: the user it made, requests held at the network, and so on. */
+  data: Record<string, unknown>
+  baseURL: string
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each driver reads its own machine's context
+type AnyView = StateView<any>
+/** The shadow machine's view of the state the page must be in. */
+export interface StateView<TContext = unknown> {
+  value: unknown
+  context: TContext
+  /** Active state node ids. */
+  active: string[]
+}
+
+type Perform = (page: Page, event: AnyEventObject, ctx: PathContext) => Promise<void>
+// biome-ignore lint/suspicious/noExplicitAny: each state check reads its own machine's context
+type Check = (page: Page, view: StateView<any>, ctx: PathContext) => Promise<void>
+
+export interface Driver<M extends AnyStateMachine = AnyStateMachine> {
+  /** The machine's file name, `machines/<name>.machine.ts` (also its docs/flows page). */
+  name: string
+  machine: M
+  sampleEvents: readonly AnyEventObject[]
+  sampleInputs?: readonly unknown[]
+  /** Human name of the flow and its page, for the table. */
+  flow: string
+  /** The page has a phone layout worth a picture in the state atlas. */
+  phone?: boolean
+  /** What the page cannot reach, with the reason (read by the path planner, the table and docs/flows). */
+  unreachable?: UnreachableDeclarations
+  /** Opens the page so that the app machine starts as the path begins (it may look ahead at the path's events). */
+  start: (page: Page, ctx: PathContext) => Promise<void>
+  /** How each event happens, by event type: a person's action, how a held request ends, a timer running out. */
+  events: Record<string, Perform>
+  /** What the page shows in each atomic or final state (by state id); each check must fail in every other state. */
+  states: Record<string, Check>
+  /** Console errors a library prints for a failure a path causes on purpose (nothing else may be printed). */
+  allowConsole?: RegExp
+}
+
+export function defineDriver<M extends AnyStateMachine>(driver: Driver<M>): Driver<M> {
+  return driver
+}
+
+/**
+ * Requests held at the network until the path says how they end (async results are events of the app machine):
+ * `next(page)` resolves with the oldest held request, to continue, fulfil or abort.
+ */
+export function holdRequests(url: string | RegExp, method = 'POST') {
+  const held = new WeakMap<Page, Route[]>()
+  const waiting = new WeakMap<Page, Array<(route: Route) => void>>()
+  return {
+    async install(page: Page) {
+      held.set(page, [])
+      waiting.set(page, [])
+      await page.route(url, async (route) => {
+        if (route.request().method() !== method) return route.fallback()
+        const next = waiting.get(page)?.shift()
+        if (next) next(route)
+        else held.get(page)?.push(route)
+      })
+    },
+    next(page: Page): Promise<Route> {
+      const queued = held.get(page)?.shift()
+      if (queued) return Promise.resolve(queued)
+      return new Promise((resolve) => waiting.get(page)?.push(resolve))
+    },
+  }
+}
+
+/** A GoTrue-shaped error answer for a held auth request. */
+export function authErrorResponse(status: number, code: string, msg: string) {
+  return {
+    status,
+    contentType: 'application/json',
+    headers: {
+      'x-supabase-api-version': '2024-01-01',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'x-supabase-api-version',
+    },
+    body: JSON.stringify({ code, msg, error_code: code }),
+  }
+}
+
+/**
+ * Types `value` into a field. A field that already holds it gets a real edit that ends where it began (a space
+ * typed and deleted): the browser sends no change for a fill with the same text, while the machine's event
+ * (FIELD_CHANGED with this value) is an edit all the same.
+ */
+export async function changeField(field: Locator, value: string) {
+  if ((await field.inputValue()) !== value) return field.fill(value)
+  await field.focus()
+  await field.press('End')
+  await field.pressSequentially('x')
+  await field.press('Backspace')
+}

@@ -1,0 +1,133 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { describeEvent, stateValueToString } from '../../machines/testing/graph'
+import type { MachineSpec } from '../../machines/testing/spec'
+import { shadow } from '../../machines/testing/tours'
+import { watchConsole } from '../e2e/support'
+import { captureAtlasState, declareUnreached } from '../support/atlas'
+import type { Driver, PathContext } from './driver'
+
+/**
+ * Page tests generated from an app machine: one test per path that docs/flows plans for it (the catalogue, read
+ * from docs/flows/flows.json, which scripts/flows.test.ts keeps fresh), titled with the path's sentence. Each test
+ * starts the page through the driver, then for every event performs it in the page and asserts that the page
+ * shows the state a shadow of the same machine reached, leaf by leaf. A passing test records the states and
+ * transitions it exercised (scripts/test-paths.ts counts them for the table); a failing one records nothing.
+ */
+const root = resolve(import.meta.dirname, '../..')
+
+/** Where passing path tests write what they exercised: one folder per run's port base. */
+export function coverageDir(): string {
+  return process.env.PATH_COVERAGE_DIR ?? join(root, 'test-results', `path-coverage-${process.env.E2E_PORT_BASE ?? 0}`)
+}
+
+let specs: MachineSpec[] | undefined
+export function machineSpec(name: string): MachineSpec {
+  specs ??= JSON.parse(readFileSync(join(root, 'docs/flows/flows.json'), 'utf8')) as MachineSpec[]
+  const spec = specs.find((s) => s.name === name)
+  if (!spec) throw new Error(`docs/flows/flows.json has no machine ${name}: run npm run flows`)
+  return spec
+}
+
+const isLeaf = (machine: AnyStateMachine, id: string) => {
+  const node = machine.getStateNodeById(id) as AnyStateNode
+  return node.type === 'atomic' || node.type === 'final'
+}
+
+/** A state whose every way out is eventless: it passes within the step that entered it and is never shown. */
+export function isTransient(machine: AnyStateMachine, id: string): boolean {
+  const node = machine.getStateNodeById(id) as AnyStateNode
+  return (node.always?.length ?? 0) > 0 && node.transitions.size === 0 && node.type === 'atomic'
+}
+
+export function drivePaths(driver: Driver) {
+  const spec = machineSpec(driver.name)
+  const transient = spec.states.filter((s) => isTransient(driver.machine, s.id))
+  declareUnreached(driver.name, {
+    ...Object.fromEntries(transient.map((s) => [s.id, 'passes within the step that enters it (eventless transitions): never on screen'])),
+    ...(driver.unreachable?.states ?? {}),
+  })
+
+  test.describe(`paths: ${driver.flow}`, () => {
+    for (const path of spec.paths) {
+      test(path.description, async ({ page, baseURL }, info) => {
+        const problems = watchConsole(page, baseURL ?? '')
+        const input = driver.sampleInputs?.[path.inputIndex]
+        const events = path.steps.map((step) => {
+          const event = driver.sampleEvents[step.eventIndex]
+          if (!event || event.type !== step.event.type) throw new Error(`${driver.name}: sample event ${step.eventIndex} changed; run npm run flows`)
+          return event
+        })
+        const sh = shadow(driver.machine, input)
+        const exercised = { states: new Set(sh.initial.states), transitions: new Set(sh.initial.transitions) }
+        const viewOf = () => ({ value: sh.snapshot().value, context: sh.snapshot().context, active: sh.active() })
+        const ctx: PathContext = { path, events, step: -1, view: viewOf(), data: {}, baseURL: baseURL ?? '' }
+
+        const assertState = async (label: string) => {
+          const snapshot = sh.snapshot()
+          const active = sh.active()
+          const value = stateValueToString(snapshot.value)
+          await test.step(`in ${value}`, async () => {
+            for (const id of active.filter((a) => isLeaf(driver.machine, a))) {
+              const check = driver.states[id]
+              if (!check) throw new Error(`The ${driver.name} driver has no check for state ${id} (tests/paths/${driver.name}.driver.ts)`)
+              try {
+                await check(page, { value: snapshot.value, context: snapshot.context, active }, ctx)
+              } catch (error) {
+                throw await explain(page, info, error, { path: path.description, label, expected: `${value} (${id})` })
+              }
+            }
+          })
+          await captureAtlasState(page, { machine: driver.name, stateId: active, pathTitle: path.description, phone: driver.phone })
+        }
+
+        await test.step('start', () => driver.start(page, ctx))
+        await assertState('the start')
+        for (const [i, event] of events.entries()) {
+          ctx.step = i
+          const perform = driver.events[event.type]
+          if (!perform) throw new Error(`The ${driver.name} driver cannot perform ${event.type} (tests/paths/${driver.name}.driver.ts)`)
+          const label = `step ${i + 1}, ${describeEvent(event)}`
+          await test.step(label, () => perform(page, event, ctx))
+          const step = sh.send(event)
+          ctx.view = viewOf()
+          for (const s of step.states) exercised.states.add(s)
+          for (const t of step.transitions) exercised.transitions.add(t)
+          await assertState(label)
+        }
+        sh.stop()
+        expect(problems.filter((p) => !driver.allowConsole?.test(p)), 'console errors').toEqual([])
+
+        // Only a passing test gets here: what it exercised counts.
+        const dir = join(coverageDir(), driver.name)
+        mkdirSync(dir, { recursive: true })
+        writeFileSync(
+          join(dir, `${info.testId}.json`),
+          JSON.stringify({ path: path.description, states: [...exercised.states], transitions: [...exercised.transitions] }),
+        )
+      })
+    }
+  })
+}
+
+/** A failure that names the path, the step, the expected state and what the page showed, with a screenshot. */
+async function explain(
+  page: Page,
+  info: { attach: (name: string, options: { body: Buffer; contentType: string }) => Promise<void> },
+  error: unknown,
+  where: { path: string; label: string; expected: string },
+): Promise<Error> {
+  let shown = ''
+  try {
+    shown = (await page.locator('body').ariaSnapshot({ timeout: 2000 })).slice(0, 3000)
+    await info.attach('page at the failure', { body: await page.screenshot({ timeout: 5000 }), contentType: 'image/png' })
+  } catch {
+    shown ||= '(the page could not be read)'
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new Error(
+    `Path: ${where.path}\nAfter ${where.label}: expected the page in ${where.expected}.\n${message}\n\nThe page showed (${page.url()}):\n${shown}`,
+  )
+}

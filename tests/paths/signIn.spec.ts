@@ -1,0 +1,4 @@
+import { driver } from './signIn.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
