@@ -87,5 +87,5 @@ export const driver = defineDriver({
     },
   },
   // A dropped connection is reported by the browser itself.
-  allowConsole: /Failed to load resource|ERR_INTERNET_DISCONNECTED/,
+  allowConsole: /Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/,
 })
