@@ -15,6 +15,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'paths/**/*.spec.ts'],
+  // Clears the path-coverage records of the previous run (tests/paths/coverage.ts).
+  globalSetup: './tests/paths/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

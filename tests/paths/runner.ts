@@ -7,6 +7,7 @@ import type { MachineSpec } from '../../machines/testing/spec'
 import { shadow } from '../../machines/testing/tours'
 import { watchConsole } from '../e2e/support'
 import { captureAtlasState, declareUnreached } from '../support/atlas'
+import { coverageDir } from './coverage'
 import type { Driver, PathContext } from './driver'
 
 /**
@@ -17,11 +18,6 @@ import type { Driver, PathContext } from './driver'
  * transitions it exercised (scripts/test-paths.ts counts them for the table); a failing one records nothing.
  */
 const root = resolve(import.meta.dirname, '../..')
-
-/** Where passing path tests write what they exercised: one folder per run's port base. */
-export function coverageDir(): string {
-  return process.env.PATH_COVERAGE_DIR ?? join(root, 'test-results', `path-coverage-${process.env.E2E_PORT_BASE ?? 0}`)
-}
 
 let specs: MachineSpec[] | undefined
 export function machineSpec(name: string): MachineSpec {
