@@ -38,6 +38,8 @@ for (const sector of SECTORS) {
   const content = SECTOR_CONTENT[sector]
   for (const [name, viewport] of Object.entries(WIDTHS)) {
     test(`/${sector} at ${name} width: every section in order, the calls to action, axe clean`, async ({ page, baseURL }) => {
+      // The longest pages, checked with every axe rule: on a busy 2-core CI runner one took over 30 s.
+      test.setTimeout(60_000)
       await page.setViewportSize(viewport)
       const problems = watchConsole(page, baseURL!)
       await open(page, `/${sector}`)
