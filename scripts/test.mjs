@@ -9,7 +9,8 @@
  *      (scripts/check-html.mjs; skipped with a reason without Java),
  *   5. the static spec site (`npm run build:spec`), then Playwright against the built site served by Cloudflare
  *      Pages' runtime (wrangler pages dev, which refuses to start on an ignored _headers line), the local backend
- *      (edge functions on Deno) and the spec site,
+ *      (edge functions on Deno) and the spec site; the path tests (tests/paths, one per path docs/flows plans from
+ *      each app machine) must then have exercised at least 95 % of all app transitions (`test:paths -- --check`),
  *   6. the key flows again in Firefox and WebKit (tests/engines, vitest.engines.config.ts; Debian's firefox-esr,
  *      webkit2gtk-driver and xvfb, installed with apt-get when missing and running as root),
  *   7. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
@@ -120,6 +121,8 @@ if (only !== 'unit') {
   // The living spec as a static site (tests/e2e/flows-spec.spec.ts opens it over HTTP and from disk).
   if (only !== 'engines') run('build:spec', 'npm', ['run', 'build:spec', '--silent'], e2eEnv())
   if (only !== 'engines') run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
+  // What the passing path tests exercised of every app machine (tests/paths/coverage.ts): >= 95 % of transitions.
+  if (only !== 'engines') run('path coverage', 'npx', ['tsx', 'scripts/test-paths.ts', '--check'], e2eEnv())
   run('engines (Firefox, WebKit)', 'npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts'], e2eEnv())
   if (only !== 'engines') run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }
