@@ -1,0 +1,4 @@
+import { driver } from './ssoProfile.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
