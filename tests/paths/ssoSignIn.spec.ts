@@ -1,0 +1,4 @@
+import { driver } from './ssoSignIn.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
