@@ -68,14 +68,20 @@ export async function sessionEmail(): Promise<{ email: string } | null> {
  * person pressing Sign out on a shared computer must still be signed out here, so the storage is cleared anyway and
  * `revoked: false` lets the page say the server could not be told.
  */
+let signingOutHere = 0
+/** True while a sign-out started in this tab runs: the page that started it decides where the person goes. */
+export const isSigningOutHere = () => signingOutHere > 0
+
 export async function signOutHere(): Promise<{ revoked: boolean }> {
   let revoked = false
+  signingOutHere++
   try {
     const supabase = await getSupabase()
     const { error } = await supabase.auth.signOut({ scope: 'local' })
     revoked = !error
   } finally {
     clearStoredAccount()
+    signingOutHere--
   }
   return { revoked }
 }

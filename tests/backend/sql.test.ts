@@ -113,6 +113,22 @@ for (const engine of engines) {
       expect((await db.query('select 1 from auth.users where id = $1', [id])).rows).toHaveLength(0)
     })
 
+    it('lets an OAuth account on a consumer domain in without a profile row (the onboarding gate signs it out)', async () => {
+      const id = randomUUID()
+      await db.query('insert into auth.users (id, email, raw_app_meta_data) values ($1, $2, $3::jsonb)', [
+        id,
+        'someone@gmail.com',
+        JSON.stringify({ provider: 'google', providers: ['google'] }),
+      ])
+      expect((await db.query('select 1 from auth.users where id = $1', [id])).rows).toHaveLength(1)
+      expect((await db.query('select 1 from public.users where id = $1', [id])).rows).toHaveLength(0)
+      // The sign-up form's way in (provider email) is still refused.
+      const e = await errorOf(
+        db.query('insert into auth.users (id, email, raw_app_meta_data) values ($1, $2, $3::jsonb)', [randomUUID(), 'someone.else@gmail.com', '{"provider":"email"}']),
+      )
+      expect(e.code).toBe('22023')
+    })
+
     it('CHECK constraints enforce the enumerations and staff_count >= 1', async () => {
       const { id } = await newUser()
       for (const [col, value] of [

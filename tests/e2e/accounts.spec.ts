@@ -356,6 +356,25 @@ test('SSO: Continue with Google, the consent page, then the dialog; Details save
   expect(problems).toEqual([])
 })
 
+test('SSO with a personal address: the gate says to use a company email, signs out and offers sign-up', async ({ page }) => {
+  await page.goto('/auth')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Continue with Apple' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in with Apple' })).toBeVisible()
+  const email = `someone.${Date.now().toString(36)}@gmail.com`
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Full name').fill('Sam Someone')
+  await page.getByRole('button', { name: 'Continue as this account' }).click()
+  await expect(page.getByText('Please use a company email')).toBeVisible()
+  await expect(page.getByText('Consumer email addresses are not allowed.')).toBeVisible()
+  await expect(page).toHaveURL(`${SITE}/auth?mode=signup`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
+  expect(await storedSession(page)).toBeNull()
+  // No workspace was made for it.
+  const { data } = await admin.from('users').select('id').eq('email', email)
+  expect(data).toEqual([])
+})
+
 test('SSO cancelled at the provider returns to sign-in with a plain message, signed out', async ({ page }) => {
   await page.goto('/auth')
   await waitForHydration(page)
@@ -386,6 +405,18 @@ test('sign-out from the header ends the session: storage emptied, the refresh to
   expect((await anonClient().auth.refreshSession({ refresh_token: refresh })).error?.code).toBe('refresh_token_not_found')
   await page.goto('/account')
   await expect(page).toHaveURL(`${SITE}/auth`)
+})
+
+test("sign-out from the header's menu on /account goes home too, not to sign-in", async ({ page }) => {
+  const user = await returningUser({ onboarded: true })
+  await signInThroughPage(page, user.email, user.password)
+  await expect(page).toHaveURL(`${SITE}/account`)
+  await page.getByRole('banner').getByRole('button', { name: `Account menu for ${user.email}` }).click()
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page.getByText('Signed out', { exact: true })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+  expect(await storedSession(page)).toBeNull()
 })
 
 test('/account: name and phone edits are saved to the own row; bad input is refused at the field; setup runs again prefilled', async ({ page, baseURL }) => {

@@ -4,8 +4,10 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
 import { SECTOR_CONTENT, SHARED_FEATURE_ROWS } from '../../src/content/sectors'
 import { parseMailto } from '../../src/domain/mailto'
+import { SIGN_IN_MESSAGES } from '../../src/domain/account'
 import { PAGES } from '../../src/seo/pages'
 import { allMessages, messagesTo } from '../backend/helpers'
+import { returningUser } from '../support/sessions'
 import { DESKTOP, type EngineBrowser, type EngineDriver, PHONE, type Target } from './driver'
 
 /**
@@ -362,6 +364,62 @@ export const FLOWS: Flow[] = [
       await eventually(() => pathOf(page)).toBe('/construction')
       await eventually(() => page.text(heading1)).toBe(SECTOR_CONTENT.construction.headline)
       await eventually(() => page.attribute(menu, 'aria-expanded')).toBe('false')
+      await expectNoProblems(page)
+    },
+  },
+  {
+    name: 'sign-in: a wrong password gets the one message, the right one lands on /account; sign-out from the account menu',
+    timeout: 90_000,
+    async run({ page }) {
+      const user = await returningUser({ onboarded: true })
+      await page.goto('/auth')
+      await hydrated(page)
+      expect(await page.text(heading1)).toBe('Sign in')
+      await page.type({ label: 'Work email' }, user.email)
+      await page.type({ label: 'Password' }, 'not-the-password-1')
+      await page.click({ role: 'button', name: 'Sign in', within: 'main' })
+      await eventually(() => page.text('[data-testid="sign-in-error"]')).toContain(SIGN_IN_MESSAGES.invalidCredentials)
+      await page.type({ label: 'Password' }, user.password)
+      await page.click({ role: 'button', name: 'Sign in', within: 'main' })
+      // The onboarding gate finds setup finished and sends the user on to their account.
+      await eventually(() => pathOf(page), 30_000).toBe('/account')
+      await eventually(() => page.text(heading1)).toBe('Your workspace')
+      const menu: Target = { role: 'button', name: `Account menu for ${user.email}` }
+      await eventually(() => page.isVisible(menu)).toBe(true)
+      await page.click(menu)
+      await eventually(() => page.attribute(menu, 'aria-expanded')).toBe('true')
+      await page.click({ role: 'button', name: 'Sign out', within: { role: 'banner' } })
+      await eventually(() => pathOf(page), 20_000).toBe('/')
+      await eventually(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-')).length)).toBe(0)
+      await eventually(() => page.isVisible({ role: 'link', name: 'Sign in', within: { role: 'banner' } })).toBe(true)
+      await expectNoProblems(page)
+    },
+  },
+  {
+    name: 'password reset: Forgot password?, the mailed link, a new password saved, and it signs in',
+    timeout: 90_000,
+    async run({ page }) {
+      const user = await returningUser({ onboarded: true })
+      await page.goto('/auth')
+      await hydrated(page)
+      await page.click({ role: 'link', name: 'Forgot password?' })
+      await page.type({ label: 'Work email' }, user.email)
+      await page.click({ role: 'button', name: 'Send reset link' })
+      await eventually(() => page.isVisible({ role: 'heading', name: 'Check your email' }), 20_000).toBe(true)
+      let link: string | undefined
+      await eventually(async () => {
+        const mails = (await messagesTo(env.mailUrl, user.email)).filter((m) => m.subject === 'Reset your password')
+        link = mails[0]?.links.find((l) => l.includes('/auth/v1/verify'))
+        return link
+      }).toBeTruthy()
+      // Opened in the browser that asked for it: it holds the PKCE verifier.
+      await page.goto(link!)
+      await eventually(() => page.isVisible({ role: 'heading', name: 'Choose a new password' }), 30_000).toBe(true)
+      await page.type({ label: 'New password' }, 'brand-new-horse-9')
+      await page.type({ label: 'Repeat the new password' }, 'brand-new-horse-9')
+      await page.click({ role: 'button', name: 'Save new password' })
+      await eventually(() => page.isVisible({ role: 'heading', name: 'Password updated' }), 20_000).toBe(true)
+      await eventually(() => pathOf(page), 20_000).toBe('/account')
       await expectNoProblems(page)
     },
   },

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
 import { type AccountField, accountMachine } from '../../../machines/account.machine'
-import { authChangeListener, loadAccountActor, saveDetailsActor, signOutHereActor } from '../../backend/account'
+import { authChangeListener, isSigningOutHere, loadAccountActor, saveDetailsActor, signOutHereActor } from '../../backend/account'
 import { inspect } from '../../devtools/inspector'
 import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES, type AccountProfile } from '../../domain/account'
 import { countryName, humanise, REGULATOR_INFO, SECTOR_OPTIONS } from '../../domain/onboarding'
@@ -22,7 +22,11 @@ export function AccountPage() {
   const [machine] = useState(() =>
     accountMachine.provide({
       actions: {
-        goToSignIn: () => void navigate({ to: '/auth', replace: true }),
+        // Signed out elsewhere (another tab, an expired session): to sign-in. Signed out from the header's menu on
+        // this page: the menu takes the person home with 'Signed out', so this page does not race it to /auth.
+        goToSignIn: () => {
+          if (!isSigningOutHere()) void navigate({ to: '/auth', replace: true })
+        },
         goToSetup: () => void navigate({ to: '/onboarding/setup' }),
         goHome: () => void navigate({ to: '/' }),
         notifySaved: () => notify({ title: ACCOUNT_MESSAGES.saved, variant: 'success' }),
