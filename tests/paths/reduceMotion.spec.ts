@@ -1,0 +1,4 @@
+import { driver } from './reduceMotion.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
