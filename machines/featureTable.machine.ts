@@ -50,12 +50,16 @@ export const featureTableMachine = setup({
   },
 })
 
+/**
+ * Sample events for path generation. The planner prefers earlier events among equally new ones: sector changes
+ * come before SHOW_LESS, so the tour changes sector from the extended list (the reset a visitor sees).
+ */
 export const featureTableSampleEvents: FeatureTableEvent[] = [
   { type: 'SHOW_MORE' },
-  { type: 'SHOW_LESS' },
-  { type: 'TOGGLE' },
   { type: 'SECTOR_CHANGED', sector: 'education' },
   { type: 'SECTOR_CHANGED', sector: 'care' },
+  { type: 'SHOW_LESS' },
+  { type: 'TOGGLE' },
 ]
 
 /** Input for path generation and the living spec (docs/flows). */

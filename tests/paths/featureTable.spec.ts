@@ -1,0 +1,4 @@
+import { driver } from './featureTable.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
