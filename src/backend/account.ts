@@ -9,7 +9,9 @@ import { parseWizardRow, type WizardAnswers } from '../domain/onboarding'
 import type { SsoProvider } from '../domain/ssoProviders'
 import { exchangeCode, failure } from './auth'
 import { getSupabase } from './client'
-import { clearStoredAccount } from './storedSession'
+import { clearStoredAccount, whileSigningOut } from './storedSession'
+
+export { isSigningOutHere } from './storedSession'
 
 export async function signInWithPassword(input: { email: string; password: string }): Promise<{ userId: string }> {
   const supabase = await getSupabase()
@@ -68,22 +70,18 @@ export async function sessionEmail(): Promise<{ email: string } | null> {
  * person pressing Sign out on a shared computer must still be signed out here, so the storage is cleared anyway and
  * `revoked: false` lets the page say the server could not be told.
  */
-let signingOutHere = 0
-/** True while a sign-out started in this tab runs: the page that started it decides where the person goes. */
-export const isSigningOutHere = () => signingOutHere > 0
-
-export async function signOutHere(): Promise<{ revoked: boolean }> {
-  let revoked = false
-  signingOutHere++
-  try {
-    const supabase = await getSupabase()
-    const { error } = await supabase.auth.signOut({ scope: 'local' })
-    revoked = !error
-  } finally {
-    clearStoredAccount()
-    signingOutHere--
-  }
-  return { revoked }
+export function signOutHere(): Promise<{ revoked: boolean }> {
+  return whileSigningOut(async () => {
+    let revoked = false
+    try {
+      const supabase = await getSupabase()
+      const { error } = await supabase.auth.signOut({ scope: 'local' })
+      revoked = !error
+    } finally {
+      clearStoredAccount()
+    }
+    return { revoked }
+  })
 }
 
 export async function loadAccount(): Promise<AccountProfile | null> {

@@ -40,3 +40,21 @@ export function clearStoredAccount(): void {
     // Storage disabled: nothing was stored either.
   }
 }
+
+let signingOutHere = 0
+/**
+ * A sign-out started in this tab is under way. Its page decides where the person goes next, so meanwhile the
+ * header keeps the account menu mounted (the session is already gone from storage, and unmounting the menu would
+ * stop its sign-out before it could take the person home) and /account does not race it to sign-in.
+ */
+export const isSigningOutHere = (): boolean => signingOutHere > 0
+
+/** Runs a sign-out of this tab, marked as under way until it settles. */
+export async function whileSigningOut<T>(signOut: () => Promise<T>): Promise<T> {
+  signingOutHere++
+  try {
+    return await signOut()
+  } finally {
+    signingOutHere--
+  }
+}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { hasStoredSession } from '../../backend/storedSession'
+import { hasStoredSession, isSigningOutHere } from '../../backend/storedSession'
 import { config } from '../../config'
 import { SECTOR_LABELS, SECTORS, type Sector, sectorPath } from '../../domain/sectors'
 import { AnchorButton, LinkButton } from '../../ui/Button'
@@ -16,9 +16,11 @@ function subscribeToStorage(onChange: () => void) {
   return () => window.removeEventListener('storage', onChange)
 }
 
-/** Whether a session is stored; false on the server and during hydration, so the first render matches the page. */
+/** Whether a session is stored (or being signed out of here); false on the server and during hydration, so the
+ * first render matches the page. */
+const signedInHere = () => hasStoredSession() || isSigningOutHere()
 function useStoredSession(): boolean {
-  return useSyncExternalStore(subscribeToStorage, hasStoredSession, () => false)
+  return useSyncExternalStore(subscribeToStorage, signedInHere, () => false)
 }
 
 function SignedOutActions() {
