@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { MachineSpec } from '../../machines/testing/spec'
 import type { Driver } from './driver'
+import { isTransient } from './runner'
 
 /**
  * The path-coverage table: what PASSING page tests exercised of each app machine, read from the records
@@ -76,7 +77,12 @@ export async function coverageTable(records: Map<string, CoverageRecord[]>, spec
     const mine = records.get(spec.name) ?? []
     const states = new Set(mine.flatMap((r) => r.states))
     const transitions = new Set(mine.flatMap((r) => r.transitions))
-    const declaredStates = new Set(spec.unreachable.filter((u) => u.kind === 'state').map((u) => u.what))
+    const transient = driver ? spec.states.filter((s) => isTransient(driver.machine, s.id)).map((s) => s.id) : []
+    const declared = [
+      ...spec.unreachable,
+      ...transient.map((what) => ({ kind: 'state' as const, what, reason: 'passes within the step that enters it (eventless transitions): never on screen' })),
+    ]
+    const declaredStates = new Set(declared.filter((u) => u.kind === 'state').map((u) => u.what))
     const declaredTransitions = new Set(spec.unreachable.filter((u) => u.kind === 'transition').map((u) => u.what))
     const row: CoverageRow = {
       machine: spec.name,
@@ -86,7 +92,7 @@ export async function coverageTable(records: Map<string, CoverageRecord[]>, spec
       transitions: [spec.transitions.filter((t) => transitions.has(t.key)).length, spec.transitions.length],
       statesMissed: spec.states.filter((s) => !states.has(s.id) && !declaredStates.has(s.id)).map((s) => s.id),
       transitionsMissed: spec.transitions.filter((t) => !transitions.has(t.key) && !declaredTransitions.has(t.key)).map((t) => t.key),
-      declared: spec.unreachable,
+      declared,
     }
     rows.push(row)
     if (!driver) problems.push(`${spec.name}: no driver (write tests/paths/${spec.name}.driver.ts and its spec)`)
