@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import type { AccountDetails, AccountProfile } from '../src/domain/account'
-import { accountMachine, accountSampleEvents, accountSerializeState } from './account.machine'
+import { accountMachine, accountSampleEvents, accountSampleProfile, accountSerializeState } from './account.machine'
 import { coverage, generatePaths } from './testing/graph'
 
-const profile: AccountProfile = {
-  email: 'ada@sunrise-care.co.uk',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phone: '',
-  companyName: 'Sunrise Care',
-  staffCount: 12,
-  sector: 'care',
-  country: 'uk',
-  regulators: ['cqc'],
-  roles: ['nurse'],
-  domains: ['safety'],
-  lifeSkills: [],
-  frequency: 'monthly',
-  teamRoles: ['nurse'],
-  onboardingCompletedAt: '2026-11-20T10:00:00.000Z',
-}
+const profile: AccountProfile = { ...accountSampleProfile, phone: '' }
 
 function run(opts: { load?: () => Promise<AccountProfile | null>; save?: (d: AccountDetails) => Promise<void> }) {
   const calls: string[] = []

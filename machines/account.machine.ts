@@ -187,7 +187,8 @@ export const accountMachine = setup({
   },
 })
 
-const profile: AccountProfile = {
+/** The profile the sample events load (also the machine tests' fixture). */
+export const accountSampleProfile: AccountProfile = {
   email: 'ada@sunrise-care.co.uk',
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -214,7 +215,7 @@ export const accountSampleEvents = [
   { type: 'RUN_SETUP_AGAIN' },
   { type: 'SIGN_OUT' },
   { type: 'SIGNED_OUT' },
-  { type: 'xstate.done.actor.loadAccount', output: profile },
+  { type: 'xstate.done.actor.loadAccount', output: accountSampleProfile },
   { type: 'xstate.done.actor.loadAccount', output: null },
   { type: 'xstate.error.actor.loadAccount', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
   { type: 'xstate.done.actor.saveDetails', output: undefined },
