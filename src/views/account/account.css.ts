@@ -1,17 +1,9 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
+import { pageColumn } from '../../styles/column'
 import { tokens, vars } from '../../styles/theme.css'
 
-export const wrap = style({
-  width: '100%',
-  maxWidth: '880px',
-  marginInline: 'auto',
-  paddingInline: tokens.space[4],
-  paddingBlock: `${tokens.space[8]} ${tokens.space[16]}`,
-  display: 'grid',
-  gap: tokens.space[6],
-  '@media': { [media.tablet]: { paddingInline: tokens.space[6] } },
-})
+export const wrap = style(pageColumn('880px'))
 export const header = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'end', gap: tokens.space[4] })
 export const title = style({ margin: 0, fontSize: tokens.fontSizes['3xl'], lineHeight: tokens.lineHeight.tight })
 export const lead = style({ margin: 0, color: vars.color.textMuted })

@@ -1,17 +1,9 @@
 import { createVar, globalStyle, style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
+import { pageColumn } from '../../styles/column'
 import { tokens, vars } from '../../styles/theme.css'
 
-export const wrap = style({
-  width: '100%',
-  maxWidth: '640px',
-  marginInline: 'auto',
-  paddingInline: tokens.space[4],
-  paddingBlock: `${tokens.space[8]} ${tokens.space[16]}`,
-  display: 'grid',
-  gap: tokens.space[6],
-  '@media': { [media.tablet]: { paddingInline: tokens.space[6] } },
-})
+export const wrap = style(pageColumn('640px'))
 export const header = style({ display: 'grid', gap: tokens.space[3], justifyItems: 'start' })
 export const title = style({ fontSize: tokens.fontSizes['3xl'], lineHeight: tokens.lineHeight.tight })
 export const lead = style({ color: vars.color.textMuted, fontSize: tokens.fontSizes.lg })
