@@ -1,0 +1,4 @@
+import { driver } from './carousel.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
