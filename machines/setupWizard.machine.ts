@@ -21,6 +21,7 @@ import {
   WIZARD_STEP_COUNT,
   WIZARD_STEPS,
   type WizardAnswers,
+  type WizardStepId,
 } from '../src/domain/onboarding'
 import { SECTORS, type Sector } from '../src/domain/sectors'
 
@@ -127,6 +128,8 @@ export const setupWizardMachine = setup({
     isFrequencySubStep: ({ context }) => context.step === FREQUENCY_STEP,
     canContinueSubStep: ({ context }) => context.step < LAST_STEP && isSubStepValid(context.step, context.answers),
     canFinish: ({ context }) => context.step === LAST_STEP && isStepValid(context.step, context.answers),
+    /** Each answer's control is on its own step only: the page offers no other way to give it. */
+    isOnStep: ({ context }, params: { id: WizardStepId }) => WIZARD_STEPS[context.step]?.id === params.id,
   },
   delays: {
     finishDelay: WIZARD_FINISH_DELAY_MS,
@@ -179,6 +182,7 @@ export const setupWizardMachine = setup({
     editing: {
       on: {
         COUNTRY_SELECTED: {
+          guard: { type: 'isOnStep', params: { id: 'country' } },
           actions: [
             setAnswer('country', (e) => {
               assertEvent(e, 'COUNTRY_SELECTED')
@@ -188,6 +192,7 @@ export const setupWizardMachine = setup({
           ],
         },
         PHONE_CHANGED: {
+          guard: { type: 'isOnStep', params: { id: 'phone' } },
           actions: [
             setAnswer('phone', (e) => {
               assertEvent(e, 'PHONE_CHANGED')
@@ -197,6 +202,7 @@ export const setupWizardMachine = setup({
           ],
         },
         SECTOR_SELECTED: {
+          guard: { type: 'isOnStep', params: { id: 'sector' } },
           actions: [
             setAnswer('sector', (e) => {
               assertEvent(e, 'SECTOR_SELECTED')
@@ -206,6 +212,7 @@ export const setupWizardMachine = setup({
           ],
         },
         LIFE_SKILL_TOGGLED: {
+          guard: { type: 'isOnStep', params: { id: 'lifeSkills' } },
           actions: [
             setAnswer('lifeSkills', (e, a) => {
               assertEvent(e, 'LIFE_SKILL_TOGGLED')
@@ -215,6 +222,7 @@ export const setupWizardMachine = setup({
           ],
         },
         REGULATOR_TOGGLED: {
+          guard: { type: 'isOnStep', params: { id: 'regulators' } },
           actions: [
             setAnswer('regulators', (e, a) => {
               assertEvent(e, 'REGULATOR_TOGGLED')
@@ -224,6 +232,7 @@ export const setupWizardMachine = setup({
           ],
         },
         ROLE_TOGGLED: {
+          guard: { type: 'isOnStep', params: { id: 'roles' } },
           actions: [
             setAnswer('roles', (e, a) => {
               assertEvent(e, 'ROLE_TOGGLED')
@@ -233,6 +242,7 @@ export const setupWizardMachine = setup({
           ],
         },
         DOMAIN_TOGGLED: {
+          guard: { type: 'isOnStep', params: { id: 'domains' } },
           actions: [
             setAnswer('domains', (e, a) => {
               assertEvent(e, 'DOMAIN_TOGGLED')
@@ -242,6 +252,7 @@ export const setupWizardMachine = setup({
           ],
         },
         FREQUENCY_DRAFTED: {
+          guard: { type: 'isOnStep', params: { id: 'frequency' } },
           actions: assign({
             draftFrequency: ({ event }) => {
               assertEvent(event, 'FREQUENCY_DRAFTED')
@@ -282,6 +293,18 @@ export const setupWizardMachine = setup({
   },
 })
 
+/** Answers saved by an earlier run of the wizard (as a returning user's row holds them). */
+export const SAVED_ANSWERS: WizardAnswers = {
+  country: 'uk',
+  phone: '07700 900123',
+  sector: 'care',
+  lifeSkills: [],
+  regulators: ['cqc'],
+  roles: ['nurse', 'manager'],
+  domains: ['safety'],
+  frequency: 'weekly',
+}
+
 /**
  * Sample events. Every answer event appears once, so toggles only ever add: with the graph's
  * serializeState (wizardGraphState) the traversal stays small while still reaching each step valid and invalid.
@@ -306,10 +329,9 @@ export const setupWizardSampleEvents = [
   { type: 'xstate.done.actor.getSession', output: null },
   { type: 'xstate.error.actor.getSession', error: { message: 'storage unavailable' } },
   { type: 'xstate.done.actor.restoreAnswers', output: null },
-  {
-    type: 'xstate.done.actor.restoreAnswers',
-    output: { step: 2, answers: { ...EMPTY_ANSWERS, country: 'uk', phone: '020 7946 0000' } },
-  },
+  // 'Run setup again': the answers saved last time, from the user's row (the page's own progress in sessionStorage
+  // is read synchronously, so no page can hold the restore open to show it).
+  { type: 'xstate.done.actor.restoreAnswers', output: { step: 0, answers: SAVED_ANSWERS } },
   { type: 'xstate.error.actor.restoreAnswers', error: { message: 'corrupt' } },
   { type: 'xstate.done.actor.saveAnswers', output: undefined },
   { type: 'xstate.error.actor.saveAnswers', error: { message: 'network' } },

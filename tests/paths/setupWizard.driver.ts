@@ -1,0 +1,332 @@
+import { expect, type Page, type Route, test } from '@playwright/test'
+import type { AnyEventObject } from 'xstate'
+import { SAVED_ANSWERS, type SetupWizardContext, setupWizardMachine, setupWizardSampleEvents } from '../../machines/setupWizard.machine'
+import { e2eEnv } from '../../scripts/e2e-env'
+import {
+  COUNTRIES,
+  DOMAINS,
+  FREQUENCIES,
+  humanise,
+  isStepValid,
+  isSubStepValid,
+  LIFE_SKILLS,
+  REGULATOR_INFO,
+  REGULATORS,
+  ROLES,
+  SECTOR_OPTIONS,
+  WIZARD_STEP_COUNT,
+  WIZARD_STEPS,
+} from '../../src/domain/onboarding'
+import { waitForHydration } from '../e2e/support'
+import { admin, signInPage, ssoUser } from '../support/sessions'
+import { defineDriver, holdRequests } from './driver'
+
+/**
+ * The setup wizard at /onboarding/setup. Each path signs in a new SSO user whose stored access token has expired,
+ * so the page must refresh it over the network before it knows the session: that refresh is held until the path
+ * says how reading the session ends (the real server refreshes it; a revoked refresh token, which the server
+ * refuses, leaves no session; a server that keeps failing makes the read fail, its retries run out on the page's
+ * clock). The restore of a previous run's answers (GET of the user's row) and the save (PATCH of the row) are held
+ * too. A sign-out is another tab of the site signing out: it clears the stored session and tells the other tabs.
+ */
+const env = e2eEnv()
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const refreshes = holdRequests(`${env.backendUrl}/auth/v1/token?grant_type=refresh_token`)
+const rows = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'GET')
+const saves = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'PATCH')
+
+const loading = (page: Page) => page.getByRole('status', { name: 'Loading your setup' })
+const stepText = (page: Page) => page.getByText(/^Step \d+ of 11$/)
+const next = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true })
+const back = (page: Page) => page.getByRole('button', { name: 'Back', exact: true })
+const finish = (page: Page) => page.getByRole('button', { name: /^(Complete Setup|Saving\.\.\.)$/ })
+const closeButton = (page: Page) => page.getByRole('button', { name: 'Close setup' })
+const subContinue = (page: Page) => page.getByRole('button', { name: /^Continue with / })
+const failedAlert = (page: Page) => page.getByRole('alert').filter({ hasText: 'Your setup could not be saved' })
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
+const option = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) })
+const phone = (page: Page) => page.getByRole('textbox', { name: 'Phone number' })
+
+const hasEvent = (events: readonly AnyEventObject[], type: string, test: (e: AnyEventObject) => boolean = () => true) =>
+  events.some((e) => e.type === type && test(e))
+
+interface StoredSession {
+  expires_at: number
+}
+async function storedSession(page: Page): Promise<StoredSession | null> {
+  const raw = await page.evaluate(() => {
+    const key = Object.keys(window.localStorage).find((k) => k.endsWith('-auth-token'))
+    return key ? window.localStorage.getItem(key) : null
+  })
+  return raw ? (JSON.parse(raw) as StoredSession) : null
+}
+
+async function completedAt(userId: string): Promise<string | null> {
+  const { data, error } = await admin.from('users').select('onboarding_completed_at').eq('id', userId).single()
+  expect(error).toBeNull()
+  return (data as { onboarding_completed_at: string | null }).onboarding_completed_at
+}
+
+/** What the current step shows for the answers (the control of the step, pressed or filled as the answers say). */
+async function expectStep(page: Page, c: SetupWizardContext) {
+  const step = WIZARD_STEPS[c.step]!
+  const a = c.answers
+  const pressed = async (name: string, on: boolean) => expect(option(page, name)).toHaveAttribute('aria-pressed', String(on))
+  switch (step.id) {
+    case 'country':
+      for (const country of COUNTRIES) await pressed(country.name, a.country === country.id)
+      if (a.country) await expect(page.getByText(`Selected: ${COUNTRIES.find((x) => x.id === a.country)!.name}`)).toBeVisible()
+      else await expect(page.getByText(/^Selected:/)).toHaveCount(0)
+      break
+    case 'phone':
+      await expect(phone(page)).toHaveValue(a.phone)
+      break
+    case 'sector':
+      for (const o of SECTOR_OPTIONS) await pressed(o.name, a.sector === o.id)
+      break
+    case 'lifeSkills':
+      for (const skill of LIFE_SKILLS) await pressed(humanise(skill), a.lifeSkills.includes(skill))
+      break
+    case 'regulators':
+      for (const r of REGULATORS) await pressed(REGULATOR_INFO[r].name, a.regulators.includes(r))
+      break
+    case 'roles':
+      for (const r of ROLES) await expect(page.getByRole('button', { name: humanise(r), exact: true })).toHaveAttribute('aria-pressed', String(a.roles.includes(r)))
+      break
+    case 'domains':
+      for (const d of DOMAINS) await pressed(humanise(d), a.domains.includes(d))
+      break
+    case 'frequency':
+      for (const f of FREQUENCIES) {
+        const radio = page.getByRole('radio', { name: humanise(f) })
+        if (c.draftFrequency === f) await expect(radio).toBeChecked()
+        else await expect(radio).not.toBeChecked()
+      }
+      await expect(page.getByRole('status').filter({ hasText: /Review frequency:|Confirm a review frequency/ })).toHaveText(
+        a.frequency ? `Review frequency: ${humanise(a.frequency)}. Press Complete Setup to finish.` : 'Confirm a review frequency to finish.',
+      )
+      break
+    default:
+      break
+  }
+  // The steps with their own Continue: enabled by the sub-step's rule; the other steps have none.
+  if (['sector', 'lifeSkills', 'regulators', 'roles', 'frequency'].includes(step.id)) {
+    if (isSubStepValid(c.step, a)) await expect(subContinue(page)).toBeEnabled()
+    else await expect(subContinue(page)).toBeDisabled()
+  } else await expect(subContinue(page)).toHaveCount(0)
+}
+
+async function expectEditing(page: Page, c: SetupWizardContext) {
+  await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
+  await expect(stepText(page)).toHaveText(`Step ${c.step + 1} of ${WIZARD_STEP_COUNT}`)
+  await expect(page.getByRole('heading', { level: 2, name: WIZARD_STEPS[c.step]!.title })).toBeVisible()
+  await expect(loading(page)).toHaveCount(0)
+  if (c.step === 0) await expect(back(page)).toBeDisabled()
+  else await expect(back(page)).toBeEnabled()
+  await expect(closeButton(page)).toBeEnabled()
+  const valid = isStepValid(c.step, c.answers)
+  if (c.step === WIZARD_STEP_COUNT - 1) {
+    await expect(finish(page)).toHaveText('Complete Setup')
+    if (valid) await expect(finish(page)).toBeEnabled()
+    else await expect(finish(page)).toBeDisabled()
+    await expect(next(page)).toHaveCount(0)
+  } else {
+    if (valid) await expect(next(page)).toBeEnabled()
+    else await expect(next(page)).toBeDisabled()
+    await expect(finish(page)).toHaveCount(0)
+  }
+  await expectStep(page, c)
+  if (c.saveFailed) await expect(failedAlert(page)).toBeVisible()
+  else await expect(failedAlert(page)).toHaveCount(0)
+  await expect(page.getByText(/^(Saving|Finishing) your setup\.\.\.$/)).toHaveCount(0)
+}
+
+async function expectGoneHome(page: Page) {
+  await expect(page).toHaveURL(`${env.siteUrl}/`)
+  await expect(stepText(page)).toHaveCount(0)
+  await expect(toast(page, 'Setup complete!')).toHaveCount(0)
+}
+
+/** Lets the held refresh go on as a refresh token the server does not know (revoked, e.g. by a sign-out elsewhere). */
+async function refreshRevoked(page: Page) {
+  const route = await refreshes.next(page)
+  await route.continue({ postData: JSON.stringify({ refresh_token: 'revoked-path-token' }) })
+}
+
+export const driver = defineDriver({
+  name: 'setupWizard',
+  flow: 'setup wizard (/onboarding/setup)',
+  machine: setupWizardMachine,
+  sampleEvents: setupWizardSampleEvents,
+  phone: true,
+  unreachable: {
+    events: [
+      {
+        match: (e) => e.type === 'xstate.error.actor.restoreAnswers',
+        reason:
+          'the page’s restore cannot fail: it reads sessionStorage inside try/catch and the saved row (savedWizardAnswers) answers null for any error, with supabase-js already loaded to read the session',
+      },
+    ],
+    transitions: {
+      'setupWizard.restoring --xstate.error.actor.restoreAnswers[0]--> setupWizard.editing':
+        'the page’s restore cannot fail (see the restoreAnswers failure above)',
+    },
+  },
+  async start(page, ctx) {
+    // A long path checks the whole wizard after each of its many steps.
+    test.setTimeout(Math.max(45_000, 20_000 + ctx.events.length * 3_000))
+    const user = await ssoUser('google')
+    ctx.data.userId = user.id
+    if (hasEvent(ctx.events, 'xstate.done.actor.restoreAnswers', (e) => e.output != null)) {
+      // A returning user who finished the wizard before ('Run setup again'): the row holds the saved answers.
+      const { error } = await admin
+        .from('users')
+        .update({
+          country: SAVED_ANSWERS.country,
+          phone_number: SAVED_ANSWERS.phone,
+          sector: SAVED_ANSWERS.sector,
+          life_skills_enabled: false,
+          life_skills: SAVED_ANSWERS.lifeSkills,
+          selected_regulators: SAVED_ANSWERS.regulators,
+          selected_roles: SAVED_ANSWERS.roles,
+          selected_domains: SAVED_ANSWERS.domains,
+          policy_frequency: SAVED_ANSWERS.frequency,
+          team_structure: { roles: SAVED_ANSWERS.roles },
+          onboarding_completed_at: new Date(Date.now() - 86_400_000).toISOString(),
+        })
+        .eq('id', user.id)
+      expect(error).toBeNull()
+    }
+    ctx.data.completedBefore = await completedAt(user.id)
+    ctx.data.rowRequested = false
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().startsWith(`${env.backendUrl}/rest/v1/users?`)) ctx.data.rowRequested = true
+    })
+    // The read's retries after a failing refresh are timed on the page's clock, run forward by the path.
+    if (hasEvent(ctx.events, 'xstate.error.actor.getSession')) await page.clock.install()
+    await signInPage(page, user, { expired: true })
+    await refreshes.install(page)
+    await rows.install(page)
+    await saves.install(page)
+    await page.goto('/onboarding/setup')
+    await waitForHydration(page)
+  },
+  events: {
+    COUNTRY_SELECTED: (page, e) => option(page, COUNTRIES.find((c) => c.id === e.country)!.name).click(),
+    PHONE_CHANGED: async (page, e) => {
+      const field = phone(page)
+      if ((await field.inputValue()) !== e.phone) return field.fill(e.phone as string)
+      await field.press('End')
+      await field.pressSequentially('x')
+      await field.press('Backspace')
+    },
+    SECTOR_SELECTED: (page, e) => option(page, SECTOR_OPTIONS.find((o) => o.id === e.sector)!.name).click(),
+    LIFE_SKILL_TOGGLED: (page, e) => option(page, humanise(e.skill as string)).click(),
+    REGULATOR_TOGGLED: (page, e) => option(page, REGULATOR_INFO[e.regulator as keyof typeof REGULATOR_INFO].name).click(),
+    ROLE_TOGGLED: (page, e) => page.getByRole('button', { name: humanise(e.role as string), exact: true }).click(),
+    DOMAIN_TOGGLED: (page, e) => option(page, humanise(e.domain as string)).click(),
+    FREQUENCY_DRAFTED: (page, e) => page.getByRole('radio', { name: humanise(e.frequency as string) }).check(),
+    SUB_STEP_CONTINUE: (page) => subContinue(page).click(),
+    NEXT: (page) => next(page).click(),
+    BACK: (page) => back(page).click(),
+    FINISH: (page) => finish(page).click(),
+    CLOSE: (page) => closeButton(page).click(),
+    // Another tab of the site signs out: supabase-js there clears the stored session and tells the other tabs.
+    SIGNED_OUT: async (page) => {
+      const other = await page.context().newPage()
+      await other.goto('/robots.txt')
+      await other.evaluate(() => {
+        const key = Object.keys(window.localStorage).find((k) => k.endsWith('-auth-token'))
+        if (!key) throw new Error('no stored session to sign out')
+        window.localStorage.removeItem(key)
+        const channel = new BroadcastChannel(key)
+        channel.postMessage({ event: 'SIGNED_OUT', session: null })
+        channel.close()
+      })
+      await other.close()
+    },
+    'xstate.done.actor.getSession': async (page, e) => {
+      if (e.output == null) return refreshRevoked(page)
+      await (await refreshes.next(page)).continue()
+    },
+    'xstate.error.actor.getSession': async (page, _e, ctx) => {
+      // The auth server keeps failing: supabase-js retries with back-off, then the read fails.
+      ctx.data.deadSession = true
+      const fail = (route: Route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"message":"unavailable"}' })
+      await page.route(`${env.backendUrl}/auth/v1/token?grant_type=refresh_token`, fail)
+      await fail(await refreshes.next(page))
+      await expect
+        .poll(
+          async () => {
+            await page.clock.fastForward(30_000)
+            return page.url()
+          },
+          { timeout: 20_000, intervals: [250] },
+        )
+        .toBe(`${env.siteUrl}/`)
+    },
+    'xstate.done.actor.restoreAnswers': async (page) => (await rows.next(page)).continue(),
+    'xstate.done.actor.saveAnswers': async (page) => (await saves.next(page)).continue(),
+    'xstate.error.actor.saveAnswers': async (page) => (await saves.next(page)).abort('internetdisconnected'),
+    // The real finish delay (3 s) runs out.
+    'xstate.after.finishDelay.setupWizard.saved': (page) => expect(toast(page, 'Setup complete!').first()).toBeVisible({ timeout: 8000 }),
+  },
+  states: {
+    'setupWizard.checkingSession': async (page, _view, ctx) => {
+      await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      await expect(loading(page)).toBeVisible()
+      await expect(stepText(page)).toHaveCount(0)
+      // The session is still being read: nothing restored yet.
+      expect(ctx.data.rowRequested).toBe(false)
+    },
+    'setupWizard.restoring': async (page, _view, ctx) => {
+      await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
+      await expect(loading(page)).toBeVisible()
+      await expect(stepText(page)).toHaveCount(0)
+      // The session is known; the previous run's answers are being fetched.
+      await expect.poll(() => ctx.data.rowRequested).toBe(true)
+    },
+    'setupWizard.editing': (page, view) => expectEditing(page, view.context),
+    'setupWizard.saving': async (page) => {
+      await expect(page.getByText('Saving your setup...')).toBeVisible()
+      await expect(finish(page)).toHaveText('Saving...')
+      await expect(finish(page)).toBeDisabled()
+      await expect(closeButton(page)).toBeDisabled()
+      await expect(back(page)).toBeDisabled()
+      await expect(failedAlert(page)).toHaveCount(0)
+    },
+    'setupWizard.saved': async (page, _view, ctx) => {
+      await expect(page.getByText('Finishing your setup...')).toBeVisible()
+      await expect(finish(page)).toBeDisabled()
+      await expect(toast(page, 'Setup complete!')).toHaveCount(0)
+      await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
+      const at = await completedAt(ctx.data.userId as string)
+      expect(at).not.toBeNull()
+      expect(at).not.toBe(ctx.data.completedBefore)
+    },
+    'setupWizard.done': async (page) => {
+      await expect(toast(page, 'Setup complete!').first()).toBeVisible()
+      await expect(page).toHaveURL(`${env.siteUrl}/`)
+    },
+    'setupWizard.closed': async (page, _view, ctx) => {
+      await expectGoneHome(page)
+      // Still signed in, nothing saved.
+      const session = await storedSession(page)
+      expect(session).not.toBeNull()
+      expect(session!.expires_at * 1000).toBeGreaterThan(Date.now())
+      expect(await completedAt(ctx.data.userId as string)).toBe(ctx.data.completedBefore)
+    },
+    'setupWizard.signedOut': async (page, _view, ctx) => {
+      await expectGoneHome(page)
+      // No usable session: none stored, or (the auth server failing) only the expired one that could not be refreshed.
+      const session = await storedSession(page)
+      if (ctx.data.deadSession) expect(session?.expires_at ?? 0).toBeLessThan(Date.now() / 1000)
+      else expect(session).toBeNull()
+      expect(await completedAt(ctx.data.userId as string)).toBe(ctx.data.completedBefore)
+    },
+  },
+  // A dropped connection and a failing auth server are reported by the browser and supabase-js.
+  allowConsole: /Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch|AuthRetryableFetchError/,
+})

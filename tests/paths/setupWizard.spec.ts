@@ -1,0 +1,4 @@
+import { driver } from './setupWizard.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
