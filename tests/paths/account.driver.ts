@@ -1,0 +1,232 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, type Page, type Route, test } from '@playwright/test'
+import { type AccountContext, accountMachine, accountSampleEvents } from '../../machines/account.machine'
+import { e2eEnv } from '../../scripts/e2e-env'
+import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/account'
+import { waitForHydration } from '../e2e/support'
+import { admin, signInPage, ssoUser } from '../support/sessions'
+import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
+
+/**
+ * /account for a real onboarded account (its stored session put into the page). Reading the own users row (GET),
+ * saving the details (PATCH) and signing out (POST /logout) are held at the network until the path says how they
+ * end. With no session there is no request at all: the page waits only for supabase-js to download, so that
+ * download is held instead. A sign-out in another tab is another tab of the same browser signing out from its
+ * header menu (supabase-js tells this tab over its broadcast channel).
+ */
+const env = e2eEnv()
+const rows = `${env.backendUrl}/rest/v1/users?**`
+const reads = holdRequests(rows, 'GET')
+const saves = holdRequests(rows, 'PATCH')
+const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
+
+/** The built supabase-js chunk (the page downloads it when /account first needs the session). */
+let supabaseChunk: string | undefined
+function supabaseChunkName(): string {
+  if (supabaseChunk) return supabaseChunk
+  const dir = join(env.dist, 'client/assets')
+  const name = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes('grant_type=refresh_token'))
+  if (!name) throw new Error(`no supabase-js chunk in ${dir}`)
+  supabaseChunk = name
+  return name
+}
+
+const details = (page: Page) => page.getByRole('form', { name: 'Your details' })
+const FIELD_LABELS = { firstName: 'First name', lastName: 'Last name', phone: 'Phone (optional)' } as const
+const saveButton = (page: Page) => details(page).getByRole('button', { name: /^(Save details|Saving\.\.\.)$/ })
+const signOutButton = (page: Page) => page.getByRole('main').getByRole('button', { name: /^(Sign out|Signing out\.\.\.)$/ })
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
+const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Your workspace', exact: true })
+
+type User = Awaited<ReturnType<typeof onboardedUser>>
+
+/**
+ * A signed-in account whose setup is finished, its row as the machine's sample profile has it (only the address
+ * differs). Made through the local SSO stand-in, which needs no e-mail round trip, so paths start quickly.
+ */
+export async function onboardedUser() {
+  const user = await ssoUser()
+  const stored = [...user.store.entries()].find(([k]) => k.endsWith('-auth-token'))?.[1]
+  const email = (JSON.parse(stored ?? '{}') as { user?: { email?: string } }).user?.email ?? ''
+  const { error } = await admin
+    .from('users')
+    .update({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone_number: '07700 900123',
+      company_name: 'Sunrise Care',
+      staff_count: 12,
+      sector: 'care',
+      country: 'uk',
+      selected_regulators: ['cqc'],
+      selected_roles: ['nurse'],
+      selected_domains: ['safety'],
+      policy_frequency: 'monthly',
+      team_structure: { roles: ['nurse'] },
+      onboarding_completed_at: '2026-11-20T10:00:00.000Z',
+    })
+    .eq('id', user.id)
+  expect(error).toBeNull()
+  return { ...user, email }
+}
+
+/** Another tab of this browser signs out from its header's account menu. */
+async function signOutInAnotherTab(page: Page) {
+  const other = await page.context().newPage()
+  await other.goto('/about')
+  await waitForHydration(other)
+  await other.bringToFront()
+  const banner = other.getByRole('banner')
+  await banner.getByRole('button', { name: /Account menu for/ }).click()
+  await banner.getByRole('button', { name: 'Sign out' }).click()
+  await expect(other).toHaveURL(/\/$/)
+  await other.close()
+}
+
+/** The page shows the loaded account: its details form, what was saved, no alert other than the save failure. */
+async function expectReady(page: Page, c: AccountContext, ctx: PathContext) {
+  await expect(page).toHaveURL(/\/account$/)
+  await expect(page.getByText(`Signed in as ${(ctx.data.user as User).email}`)).toBeVisible()
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0)
+  if (c.profile) await expect(page.getByText(c.profile.companyName, { exact: true })).toBeVisible()
+  for (const [field, label] of Object.entries(FIELD_LABELS)) {
+    await expect(details(page).getByLabel(label, { exact: true })).toHaveValue(c.draft[field as keyof typeof FIELD_LABELS])
+  }
+  for (const [problem, message] of Object.entries(ACCOUNT_DETAILS_MESSAGES)) {
+    if (c.problem === problem) await expect(details(page).getByText(message)).toBeVisible()
+    else await expect(details(page).getByText(message)).toHaveCount(0)
+  }
+  const failed = details(page).getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.saveFailed })
+  if (c.saveFailed) await expect(failed).toBeVisible()
+  else await expect(failed).toHaveCount(0)
+  await expect(signOutButton(page)).toHaveText('Sign out')
+  await expect(signOutButton(page)).toBeEnabled()
+}
+
+export const driver = defineDriver({
+  name: 'account',
+  flow: 'account page (/account)',
+  machine: accountMachine,
+  sampleEvents: accountSampleEvents,
+  phone: true,
+  async start(page, ctx) {
+    // A user made through the backend, another tab and held requests: more than the default on a busy machine.
+    test.setTimeout(90_000)
+    const noSession = ctx.events[0]?.type === 'xstate.done.actor.loadAccount' && (ctx.events[0] as unknown as { output: unknown }).output === null
+    if (noSession) {
+      // Nothing to read: hold the download of supabase-js, the only wait before the page knows.
+      const chunk = supabaseChunkName()
+      ctx.data.chunk = new Promise<Route>((resolve) => void page.route(`**/assets/${chunk}`, (route) => resolve(route)))
+    } else {
+      const user = await onboardedUser()
+      ctx.data.user = user
+      await signInPage(page, user)
+    }
+    await reads.install(page)
+    await saves.install(page)
+    await logouts.install(page)
+    await page.goto('/account')
+    await waitForHydration(page)
+  },
+  events: {
+    FIELD_CHANGED: (page, event) => changeField(details(page).getByLabel(FIELD_LABELS[event.field as keyof typeof FIELD_LABELS], { exact: true }), event.value as string),
+    SAVE: (page) => saveButton(page).click(),
+    RETRY: (page) => page.getByRole('button', { name: 'Try again' }).click(),
+    RUN_SETUP_AGAIN: (page) => page.getByRole('button', { name: 'Run setup again' }).click(),
+    SIGN_OUT: (page) => signOutButton(page).click(),
+    SIGNED_OUT: (page) => signOutInAnotherTab(page),
+    'xstate.done.actor.loadAccount': async (page, _event, ctx) => {
+      if (ctx.data.chunk) return (await (ctx.data.chunk as Promise<Route>)).continue()
+      await (await reads.next(page)).continue()
+    },
+    // The read fails at the network; supabase-js tries it three more times (1, 2 and 4 s apart) before it gives up.
+    'xstate.error.actor.loadAccount': async (page) => {
+      const drop = (route: Route) => (route.request().method() === 'GET' ? route.abort('internetdisconnected') : route.fallback())
+      const first = await reads.next(page)
+      await page.route(rows, drop)
+      await first.abort('internetdisconnected')
+      await expect(page.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.loadFailed, { timeout: 20_000 })
+      await page.unroute(rows, drop)
+    },
+    'xstate.done.actor.saveDetails': async (page) => (await saves.next(page)).continue(),
+    'xstate.error.actor.saveDetails': async (page) => (await saves.next(page)).abort('internetdisconnected'),
+    'xstate.done.actor.signOut': async (page, event) => {
+      const route = await logouts.next(page)
+      // revoked: false is the server out of reach (supabase-js keeps the session; the page clears it anyway).
+      if ((event.output as { revoked: boolean }).revoked) await route.continue()
+      else await route.abort('internetdisconnected')
+    },
+    // The storage cannot be written: supabase-js throws while clearing the session.
+    'xstate.error.actor.signOut': async (page) => {
+      await page.evaluate(() => {
+        Storage.prototype.removeItem = () => {
+          throw new Error('storage unavailable')
+        }
+      })
+      await (await logouts.next(page)).continue()
+    },
+  },
+  states: {
+    'account.loading': async (page) => {
+      await expect(page).toHaveURL(/\/account$/)
+      await expect(heading(page)).toBeVisible()
+      await expect(page.getByRole('status', { name: 'Loading your workspace' })).toBeVisible()
+      await expect(page.getByRole('alert')).toHaveCount(0)
+      await expect(details(page)).toHaveCount(0)
+    },
+    'account.loadFailed': async (page) => {
+      await expect(page.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.loadFailed)
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled()
+      await expect(page.getByTestId('loading-screen')).toHaveCount(0)
+      await expect(details(page)).toHaveCount(0)
+    },
+    'account.ready.editing': async (page, view, ctx) => {
+      await expectReady(page, view.context, ctx)
+      await expect(saveButton(page)).toHaveText('Save details')
+      await expect(saveButton(page)).toBeEnabled()
+      await expect(details(page).getByRole('status')).toHaveText('')
+    },
+    'account.ready.saving': async (page, view, ctx) => {
+      await expectReady(page, view.context, ctx)
+      await expect(saveButton(page)).toHaveText('Saving...')
+      await expect(saveButton(page)).toBeDisabled()
+      await expect(details(page).getByLabel('First name', { exact: true })).toHaveAttribute('readonly', '')
+    },
+    'account.ready.saved': async (page, view, ctx) => {
+      await expectReady(page, view.context, ctx)
+      await expect(saveButton(page)).toHaveText('Save details')
+      await expect(saveButton(page)).toBeEnabled()
+      await expect(details(page).getByRole('status')).toHaveText('Saved')
+      // A save that sent something is also announced; an unchanged form is only marked saved.
+      const sent = ctx.events.slice(0, ctx.step + 1).some((e) => e.type === 'xstate.done.actor.saveDetails')
+      if (sent) await expect(toast(page, ACCOUNT_MESSAGES.saved)).toBeVisible()
+      else await expect(toast(page, ACCOUNT_MESSAGES.saved)).toHaveCount(0)
+    },
+    'account.signingOut': async (page) => {
+      await expect(signOutButton(page)).toHaveText('Signing out...')
+      await expect(signOutButton(page)).toBeDisabled()
+      await expect(page.getByRole('button', { name: 'Run setup again' })).toBeDisabled()
+    },
+    'account.leavingForSetup': async (page) => {
+      await expect(page).toHaveURL(/\/onboarding\/setup$/)
+      await expect(heading(page)).toHaveCount(0)
+    },
+    'account.leftSignedOut': async (page, _view, ctx) => {
+      const last = ctx.events[ctx.step]
+      const revoked = last?.type === 'xstate.done.actor.signOut' && (last.output as { revoked: boolean }).revoked
+      await expect(page).toHaveURL(/\/$/)
+      const shown = toast(page, ACCOUNT_MESSAGES.signedOut)
+      await expect(shown).toBeVisible()
+      if (revoked) await expect(shown).not.toContainText(ACCOUNT_MESSAGES.signOutOffline)
+      else await expect(shown).toContainText(ACCOUNT_MESSAGES.signOutOffline)
+    },
+    'account.signedOut': async (page) => {
+      await expect(page).toHaveURL(/\/auth$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+      expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.endsWith('-auth-token')))).toBe(false)
+    },
+  },
+  // Held requests that are dropped on purpose are reported by the browser.
+  allowConsole: /Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/,
+})

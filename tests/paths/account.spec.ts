@@ -1,0 +1,4 @@
+import { driver } from './account.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
