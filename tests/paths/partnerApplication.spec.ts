@@ -1,0 +1,4 @@
+import { driver } from './partnerApplication.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
