@@ -1,0 +1,4 @@
+import { driver } from './contactReferral.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
