@@ -23,7 +23,7 @@ const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
 
 /** The built supabase-js chunk (the page downloads it when /account first needs the session). */
 let supabaseChunk: string | undefined
-function supabaseChunkName(): string {
+export function supabaseChunkName(): string {
   if (supabaseChunk) return supabaseChunk
   const dir = join(env.dist, 'client/assets')
   const name = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes('grant_type=refresh_token'))

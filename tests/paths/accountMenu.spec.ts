@@ -1,0 +1,4 @@
+import { driver } from './accountMenu.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
