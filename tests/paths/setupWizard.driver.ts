@@ -17,7 +17,6 @@ import {
   WIZARD_STEP_COUNT,
   WIZARD_STEPS,
 } from '../../src/domain/onboarding'
-import { waitForHydration } from '../e2e/support'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { defineDriver, holdRequests } from './driver'
 
@@ -209,7 +208,7 @@ export const driver = defineDriver({
     await rows.install(page)
     await saves.install(page)
     await page.goto('/onboarding/setup')
-    await waitForHydration(page)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 }) // a busy machine is slow to start the app
   },
   events: {
     COUNTRY_SELECTED: (page, e) => option(page, COUNTRIES.find((c) => c.id === e.country)!.name).click(),

@@ -1,0 +1,4 @@
+import { driver } from './onboardingGate.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
