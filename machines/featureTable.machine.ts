@@ -10,7 +10,7 @@ export interface FeatureTableContext {
   sector: Sector
 }
 
-export type FeatureTableEvent = { type: 'SHOW_MORE' } | { type: 'SHOW_LESS' } | { type: 'TOGGLE' } | { type: 'SECTOR_CHANGED'; sector: Sector }
+export type FeatureTableEvent = { type: 'SHOW_MORE' } | { type: 'SHOW_LESS' } | { type: 'SECTOR_CHANGED'; sector: Sector }
 
 export const featureTableMachine = setup({
   types: {
@@ -42,10 +42,10 @@ export const featureTableMachine = setup({
   },
   states: {
     short: {
-      on: { SHOW_MORE: 'extended', TOGGLE: 'extended' },
+      on: { SHOW_MORE: 'extended' },
     },
     extended: {
-      on: { SHOW_LESS: 'short', TOGGLE: 'short' },
+      on: { SHOW_LESS: 'short' },
     },
   },
 })
@@ -59,7 +59,6 @@ export const featureTableSampleEvents: FeatureTableEvent[] = [
   { type: 'SECTOR_CHANGED', sector: 'education' },
   { type: 'SECTOR_CHANGED', sector: 'care' },
   { type: 'SHOW_LESS' },
-  { type: 'TOGGLE' },
 ]
 
 /** Input for path generation and the living spec (docs/flows). */

@@ -1,5 +1,6 @@
 import type { AnyStateNode } from 'xstate'
 import type { MachineSpec } from '../../machines/testing/spec'
+import { shadow } from '../../machines/testing/tours'
 import type { Driver } from './driver'
 import { isTransient } from './runner'
 
@@ -28,7 +29,13 @@ export function driftProblems(spec: MachineSpec, driver: Driver | undefined): st
     if (!ids.has(id)) problems.push(`${file} declares state ${id} unreachable, which machines/${spec.name}.machine.ts no longer has`)
   }
 
+  // What the paths take: each step's transitions, and the eventless ones the machine takes as it starts.
   const planned = new Set(spec.paths.flatMap((p) => p.steps.flatMap((step) => step.transitions)))
+  for (const input of spec.paths.length ? new Set(spec.paths.map((p) => p.inputIndex)) : []) {
+    const sh = shadow(driver.machine, driver.sampleInputs?.[input])
+    for (const t of sh.initial.transitions) planned.add(t)
+    sh.stop()
+  }
   const keys = new Set(spec.transitions.map((t) => t.key))
   for (const t of spec.transitions) {
     if (planned.has(t.key) || declaredTransitions.has(t.key)) continue

@@ -46,18 +46,6 @@ export const driver = defineDriver({
   sampleEvents: featureTableSampleEvents,
   sampleInputs: [featureTableSampleInput],
   phone: true,
-  unreachable: {
-    events: [
-      {
-        match: (e) => e.type === 'TOGGLE',
-        reason: "nothing on the page sends TOGGLE: the one button sends SHOW_MORE when it shows 'Learn more' and SHOW_LESS when it shows 'Show less'",
-      },
-    ],
-    transitions: {
-      'featureTable.short --TOGGLE[0]--> featureTable.extended': 'TOGGLE is never sent by the page (its button sends SHOW_MORE)',
-      'featureTable.extended --TOGGLE[0]--> featureTable.short': 'TOGGLE is never sent by the page (its button sends SHOW_LESS)',
-    },
-  },
   async start(page, ctx) {
     await page.goto(sectorPath((ctx.view.context as FeatureTableContext).sector))
     await waitForHydration(page)

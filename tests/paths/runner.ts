@@ -49,6 +49,8 @@ export function drivePaths(driver: Driver) {
   test.describe(`paths: ${driver.flow}`, () => {
     for (const path of spec.paths) {
       test(path.description, async ({ page, baseURL }, info) => {
+        // Long tours take longer, more so on a busy 2-core runner: 30 s, and 2 s more for each step past five.
+        info.setTimeout(30_000 + 2_000 * Math.max(0, path.steps.length - 5))
         const problems = watchConsole(page, baseURL ?? '')
         const input = driver.sampleInputs?.[path.inputIndex]
         const events = path.steps.map((step) => {
