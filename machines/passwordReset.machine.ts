@@ -321,7 +321,8 @@ export const passwordResetSampleEvents = [
   },
   { type: 'xstate.error.actor.requestReset', error: authError('over_email_send_rate_limit', 'email rate limit exceeded', 429) },
   { type: 'xstate.error.actor.requestReset', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
-  { type: 'xstate.error.actor.requestReset', error: authError('unexpected_failure', 'Error sending recovery email', 500) },
+  // Not a 5xx: supabase-js reports every 5xx as a retryable fetch error, which the page rightly calls the network.
+  { type: 'xstate.error.actor.requestReset', error: authError('validation_failed', 'Unable to validate email address: invalid format') },
   { type: 'xstate.done.actor.exchangeCode', output: undefined },
   { type: 'xstate.error.actor.exchangeCode', error: authError('pkce_code_verifier_not_found', 'PKCE code verifier not found in storage.') },
   { type: 'xstate.error.actor.exchangeCode', error: authError('flow_state_not_found', 'invalid flow state, no valid flow state found', 404) },
@@ -334,7 +335,7 @@ export const passwordResetSampleEvents = [
   { type: 'xstate.error.actor.updatePassword', error: authError('same_password', 'New password should be different from the old password.', 422) },
   { type: 'xstate.error.actor.updatePassword', error: authError('session_not_found', 'Auth session missing!', 403) },
   { type: 'xstate.error.actor.updatePassword', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
-  { type: 'xstate.error.actor.updatePassword', error: authError('unexpected_failure', 'Database error', 500) },
+  { type: 'xstate.error.actor.updatePassword', error: authError('reauthentication_needed', 'Password update requires reauthentication') },
   { type: 'xstate.after.onwardDelay.passwordReset.updated' },
 ] as const satisfies readonly AnyEventObject[]
 

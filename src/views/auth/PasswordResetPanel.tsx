@@ -50,9 +50,10 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
       </section>
     )
   }
+  // Each step's panel has its own key: a step that follows another is a new panel, so its title takes focus.
   if (state === 'failed') {
     return (
-      <section className={s.panel}>
+      <section key="failed" className={s.panel}>
         <StepTitle>We could not check your reset link</StepTitle>
         <p className={s.panelText}>{RESET_MESSAGES.network}</p>
         <div className={s.actions}>
@@ -63,7 +64,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
   }
   if (state === 'linkInvalid') {
     return (
-      <section className={s.panel}>
+      <section key="linkInvalid" className={s.panel}>
         <StepTitle>This reset link cannot be used</StepTitle>
         <p className={s.panelText}>{context.linkProblem === 'otherBrowser' ? RESET_MESSAGES.linkOtherBrowser : RESET_MESSAGES.linkExpired}</p>
         <div className={s.actions}>
@@ -77,7 +78,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
   }
   if (state === 'emailSent') {
     return (
-      <section className={s.panel}>
+      <section key="emailSent" className={s.panel}>
         <StepTitle>Check your email</StepTitle>
         <p>
           If an account exists for <strong>{context.sentTo}</strong>, we've sent it a link to choose a new password. The link works
@@ -104,7 +105,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
     const problem = context.passwordProblem
     const short = context.values.password.length > 0 && context.values.password.length < MIN_PASSWORD_LENGTH
     return (
-      <section className={s.panel}>
+      <section key="choosingPassword" className={s.panel}>
         <StepTitle>{done ? 'Password updated' : 'Choose a new password'}</StepTitle>
         {done ? (
           <p role="status" className={s.panelText}>

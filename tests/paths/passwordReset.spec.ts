@@ -1,0 +1,4 @@
+import { driver } from './passwordReset.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
