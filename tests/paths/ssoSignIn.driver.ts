@@ -12,9 +12,10 @@ import { defineDriver } from './driver'
  * how startOAuth ends (go on: the browser leaves for the local consent page; fail: signInWithOAuth throws). A
  * provider's refusal comes back the way the onboarding gate sends it: /auth?sso_error=…&sso_error_description=….
  */
+// The sign-in panel's buttons (the first render after hydration still holds every panel of the prerendered page).
 const providerButton = (page: Page, provider: SsoProvider) =>
-  page.getByRole('main').getByRole('button', { name: `Continue with ${SSO_PROVIDER_LABELS[provider]}`, exact: true })
-const ssoError = (page: Page) => page.getByTestId('sso-error')
+  page.locator('[data-auth-panel="signin"]').getByRole('button', { name: `Continue with ${SSO_PROVIDER_LABELS[provider]}`, exact: true })
+const ssoError = (page: Page) => page.locator('[data-auth-panel="signin"]').getByTestId('sso-error')
 const NETWORK = "We couldn't reach the server to start single sign-on. Check your connection and try again."
 const UNEXPECTED = 'Single sign-on could not start. Please try again, or sign in with your email and password.'
 
