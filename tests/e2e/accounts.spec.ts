@@ -308,6 +308,8 @@ test('a reset for an address without an account gets the same answer, and no e-m
   const email = `nobody-${Date.now().toString(36)}@sunrise-care.co.uk`
   await page.goto('/auth?mode=reset')
   await waitForHydration(page)
+  // The prerendered page holds every mode's form until the app has read the mode: wait for the reset one alone.
+  await expect(page.getByLabel('Work email', { exact: true })).toHaveCount(1)
   await page.getByLabel('Work email', { exact: true }).fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible()
@@ -411,7 +413,10 @@ test("sign-out from the header's menu on /account goes home too, not to sign-in"
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
   await expect(page).toHaveURL(`${SITE}/account`)
-  await page.getByRole('banner').getByRole('button', { name: `Account menu for ${user.email}` }).click()
+  await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible()
+  const menuButton = page.getByRole('banner').getByRole('button', { name: `Account menu for ${user.email}` })
+  await menuButton.click()
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
   await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(`${SITE}/`)
   await expect(page.getByText('Signed out', { exact: true })).toBeVisible()
