@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, type Page, type Route, test } from '@playwright/test'
 import { type AccountContext, accountMachine, accountSampleEvents } from '../../machines/account.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'
-import { admin, signInPage, ssoUser } from '../support/sessions'
+import { signInPage } from '../support/sessions'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
+import { onboardedUser, supabaseChunkName } from './users'
 
 /**
  * /account for a real onboarded account (its stored session put into the page). Reading the own users row (GET),
@@ -21,17 +20,6 @@ const reads = holdRequests(rows, 'GET')
 const saves = holdRequests(rows, 'PATCH')
 const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
 
-/** The built supabase-js chunk (the page downloads it when /account first needs the session). */
-let supabaseChunk: string | undefined
-export function supabaseChunkName(): string {
-  if (supabaseChunk) return supabaseChunk
-  const dir = join(env.dist, 'client/assets')
-  const name = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes('grant_type=refresh_token'))
-  if (!name) throw new Error(`no supabase-js chunk in ${dir}`)
-  supabaseChunk = name
-  return name
-}
-
 const details = (page: Page) => page.getByRole('form', { name: 'Your details' })
 const FIELD_LABELS = { firstName: 'First name', lastName: 'Last name', phone: 'Phone (optional)' } as const
 const saveButton = (page: Page) => details(page).getByRole('button', { name: /^(Save details|Saving\.\.\.)$/ })
@@ -40,36 +28,6 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Your workspace', exact: true })
 
 type User = Awaited<ReturnType<typeof onboardedUser>>
-
-/**
- * A signed-in account whose setup is finished, its row as the machine's sample profile has it (only the address
- * differs). Made through the local SSO stand-in, which needs no e-mail round trip, so paths start quickly.
- */
-export async function onboardedUser() {
-  const user = await ssoUser()
-  const stored = [...user.store.entries()].find(([k]) => k.endsWith('-auth-token'))?.[1]
-  const email = (JSON.parse(stored ?? '{}') as { user?: { email?: string } }).user?.email ?? ''
-  const { error } = await admin
-    .from('users')
-    .update({
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      phone_number: '07700 900123',
-      company_name: 'Sunrise Care',
-      staff_count: 12,
-      sector: 'care',
-      country: 'uk',
-      selected_regulators: ['cqc'],
-      selected_roles: ['nurse'],
-      selected_domains: ['safety'],
-      policy_frequency: 'monthly',
-      team_structure: { roles: ['nurse'] },
-      onboarding_completed_at: '2026-11-20T10:00:00.000Z',
-    })
-    .eq('id', user.id)
-  expect(error).toBeNull()
-  return { ...user, email }
-}
 
 /** Another tab of this browser signs out from its header's account menu. */
 async function signOutInAnotherTab(page: Page) {

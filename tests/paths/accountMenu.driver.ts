@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { sessionStorageKey } from '../../src/backend/storedSession'
 import { waitForHydration } from '../e2e/support'
 import { returningUser, signInPage } from '../support/sessions'
-import { supabaseChunkName } from './account.driver'
+import { supabaseChunkName } from './users'
 import { defineDriver, holdRequests, type PathContext } from './driver'
 
 /**

@@ -16,7 +16,7 @@ import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { messagesTo } from '../backend/helpers'
 import { waitForHydration } from '../e2e/support'
 import { ssoUser } from '../support/sessions'
-import { supabaseChunkName } from './account.driver'
+import { supabaseChunkName } from './users'
 import { authErrorResponse, changeField, defineDriver, holdRequests, type PathContext } from './driver'
 
 /**
