@@ -20,5 +20,10 @@ export function getSupabase(): Promise<SupabaseClient> {
       },
     }),
   )
-  return client
+  // A download that failed (a dropped connection) is tried again by the next caller, not remembered for good.
+  const pending = client
+  pending.catch(() => {
+    if (client === pending) client = undefined
+  })
+  return pending
 }

@@ -1,0 +1,4 @@
+import { driver } from './emailConfirmation.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
