@@ -1,0 +1,4 @@
+import { driver } from './resendConfirmation.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
