@@ -219,33 +219,33 @@ export function AuthPage({ search }: { search: AuthArrival }) {
               onRetry={() => confirmation.send({ type: 'RETRY' })}
             />
             {showsForm(arrival.state) ? (
-              form.state === 'awaitingEmail' ? (
-                <CheckEmailPanel sentTo={form.sentTo} onStartOver={() => signup.send({ type: 'START_OVER' })}>
-                  <ResendConfirmation email={form.sentTo} origin={siteOrigin()} justSent />
-                </CheckEmailPanel>
-              ) : (
-                <>
-                  {ssoNotice}
-                  <div className={s.card}>
-                    <SignupForm
-                      values={form.values}
-                      submitting={form.state === 'submitting' || form.state === 'completing'}
-                      copied={form.copied}
-                      onChange={(field, value) => signup.send({ type: 'FIELD_CHANGED', field, value })}
-                      onSubmit={() => signup.send({ type: 'SUBMIT' })}
-                      onCopyPassword={() => signup.send({ type: 'COPY_PASSWORD' })}
-                    />
-                    <p className={s.divider}>or</p>
-                    {ssoButtons}
-                  </div>
-                  <p className={s.switchMode}>
-                    Already have an account?{' '}
-                    <Link to="/auth" className={s.textLink}>
-                      Sign in
-                    </Link>
-                  </p>
-                </>
-              )
+              <>
+                {/* After sign-up the message asks to check the e-mail and the form below is cleared: typing in it starts over. */}
+                {form.state === 'awaitingEmail' ? (
+                  <CheckEmailPanel sentTo={form.sentTo} onStartOver={() => signup.send({ type: 'START_OVER' })}>
+                    <ResendConfirmation email={form.sentTo} origin={siteOrigin()} justSent />
+                  </CheckEmailPanel>
+                ) : null}
+                {ssoNotice}
+                <div className={s.card}>
+                  <SignupForm
+                    values={form.values}
+                    submitting={form.state === 'submitting' || form.state === 'completing'}
+                    copied={form.copied}
+                    onChange={(field, value) => signup.send({ type: 'FIELD_CHANGED', field, value })}
+                    onSubmit={() => signup.send({ type: 'SUBMIT' })}
+                    onCopyPassword={() => signup.send({ type: 'COPY_PASSWORD' })}
+                  />
+                  <p className={s.divider}>or</p>
+                  {ssoButtons}
+                </div>
+                <p className={s.switchMode}>
+                  Already have an account?{' '}
+                  <Link to="/auth" className={s.textLink}>
+                    Sign in
+                  </Link>
+                </p>
+              </>
             ) : null}
           </div>
         ) : null}

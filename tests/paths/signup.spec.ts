@@ -1,0 +1,4 @@
+import { driver } from './signup.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
