@@ -64,14 +64,15 @@ export const driver = defineDriver({
       ctx.data.email = email
       await page.goto('/auth?mode=signup')
       await waitForHydration(page)
-      await page.getByLabel('First name', { exact: true }).fill('Ada')
-      await page.getByLabel('Last name', { exact: true }).fill('Lovelace')
-      await page.getByLabel('Work email', { exact: true }).fill(email)
-      await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
-      await page.getByLabel('Company', { exact: true }).fill('Sunrise Care')
-      await page.getByLabel('Phone', { exact: true }).fill('07700 900123')
-      await page.getByLabel('Sector', { exact: true }).selectOption('care')
-      await page.getByRole('button', { name: 'Create account' }).click()
+      const form = page.getByRole('form', { name: 'Create your account' })
+      await form.getByLabel('First name', { exact: true }).fill('Ada')
+      await form.getByLabel('Last name', { exact: true }).fill('Lovelace')
+      await form.getByLabel('Work email', { exact: true }).fill(email)
+      await form.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
+      await form.getByLabel('Company', { exact: true }).fill('Sunrise Care')
+      await form.getByLabel('Phone', { exact: true }).fill('07700 900123')
+      await form.getByLabel('Sector', { exact: true }).selectOption('care')
+      await form.getByRole('button', { name: 'Create account' }).click()
       await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 15_000 })
     } else {
       // An account never confirmed, signing in: the page asks to confirm first.
@@ -79,9 +80,10 @@ export const driver = defineDriver({
       ctx.data.email = email
       await page.goto('/auth')
       await waitForHydration(page)
-      await page.getByLabel('Work email', { exact: true }).fill(email)
-      await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
-      await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click()
+      const signIn = page.getByRole('form', { name: 'Sign in' })
+      await signIn.getByLabel('Work email', { exact: true }).fill(email)
+      await signIn.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
+      await signIn.getByRole('button', { name: 'Sign in', exact: true }).click()
       await expect(page.getByRole('heading', { name: 'Confirm your email first' })).toBeVisible({ timeout: 15_000 })
     }
   },
