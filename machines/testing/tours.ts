@@ -175,7 +175,7 @@ export function planPaths(machine: AnyStateMachine, settings: PlanSettings): Pla
   const covered = new Set<string>()
   const planned: PlannedPath[] = []
   for (const input of settings.inputs ?? [undefined]) {
-    const { initialKey, edges } = explore(machine, input, allowed, serialize, settings.limit ?? 5000)
+    const { edges } = explore(machine, input, allowed, serialize, settings.limit ?? 5000)
     const key = (sh: Shadow) => `${serialize(sh.snapshot() as never)}|${sh.snapshot().status}`
     for (;;) {
       // Walk a live shadow, so what counts as covered is what the tour really takes.
@@ -194,7 +194,11 @@ export function planPaths(machine: AnyStateMachine, settings: PlanSettings): Pla
         }
         const step = sh.send(edge.event)
         events.push(edge.event)
-        for (const t of step.transitions) if (!covered.has(t)) (covered.add(t), gained++)
+        for (const t of step.transitions) {
+          if (covered.has(t)) continue
+          covered.add(t)
+          gained++
+        }
         if (key(sh) !== edge.to) blocked.add(edge)
         if (sh.snapshot().status !== 'active') break
       }

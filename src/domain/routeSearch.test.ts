@@ -54,7 +54,13 @@ describe('the /auth mode before hydration', () => {
   /** Runs the head script against a URL with stand-ins for `location` and `document`, returning the mode it sets. */
   function scriptMode(search: string): string | undefined {
     const attributes: Record<string, string> = {}
-    const document = { documentElement: { setAttribute: (k: string, v: string) => void (attributes[k] = v) } }
+    const document = {
+      documentElement: {
+        setAttribute: (k: string, v: string) => {
+          attributes[k] = v
+        },
+      },
+    }
     const script = readFileSync(new URL(`../../public${AUTH_MODE_SCRIPT_PATH}`, import.meta.url), 'utf8')
     new Function('location', 'document', script)({ search }, document)
     return attributes['data-auth-mode']
