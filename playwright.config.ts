@@ -18,7 +18,9 @@ export default defineConfig({
   // Clears the path-coverage records of the previous run (tests/paths/coverage.ts).
   globalSetup: './tests/paths/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers on the 2-core machine (Playwright's default would be one): most of a test's time is waiting on
+  // the page, the backend or a held request. PW_WORKERS overrides.
+  workers: Number(process.env.PW_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
