@@ -94,7 +94,11 @@ async function toWebp(page: Page, png: Buffer, width: number): Promise<{ data: B
 }
 
 /** Two animation frames: the page has painted what the last step changed. */
-const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+const settle = async (page: Page) => {
+  const frames = page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+  // A page whose clock a driver has paused (page.clock) paints no frames: then a moment's wait stands in.
+  await Promise.race([frames.catch(() => {}), new Promise((r) => setTimeout(r, 300))])
+}
 
 /** The viewport as PNG; encoding waits until every picture of the state is taken (a state may last a moment). */
 async function grab(page: Page): Promise<Buffer> {
