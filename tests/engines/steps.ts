@@ -66,8 +66,8 @@ export async function checkRoute(page: EngineDriver, entry: (typeof PAGES)[numbe
   await page.goto(entry.path)
   await hydrated(page)
   if ('signedIn' in entry && entry.signedIn) {
-    // Without a session these pages send the visitor home (spec section 2).
-    await eventually(() => pathOf(page)).toBe('/')
+    // Without a session these pages send the visitor on: home (spec section 2), or sign-in for /account.
+    await eventually(() => pathOf(page)).toBe(('signedOutTo' in entry && entry.signedOutTo) || '/')
   } else {
     expect(await page.text(heading1)).toBe(entry.heading)
   }
