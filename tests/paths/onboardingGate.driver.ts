@@ -7,6 +7,7 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { defineDriver, holdRequests } from './driver'
+import { signOutInAnotherTab } from './users'
 
 /**
  * The /onboarding gate. The prerendered page is `arriving` until the app's entry script runs: the path holds that
@@ -162,18 +163,7 @@ export const driver = defineDriver({
         // The gate's own sign-out reaches the server: supabase-js clears the session and says SIGNED_OUT.
         return (await signOuts.next(page)).continue()
       }
-      // Another tab of the site signs out: supabase-js there clears the stored session and tells the other tabs.
-      const other = await page.context().newPage()
-      await other.goto('/robots.txt')
-      await other.evaluate(() => {
-        const key = Object.keys(window.localStorage).find((k) => k.endsWith('-auth-token'))
-        if (!key) throw new Error('no stored session to sign out')
-        window.localStorage.removeItem(key)
-        const channel = new BroadcastChannel(key)
-        channel.postMessage({ event: 'SIGNED_OUT', session: null })
-        channel.close()
-      })
-      await other.close()
+      return signOutInAnotherTab(page)
     },
     'xstate.done.actor.exchangeCode': async (page, _e, ctx) => {
       const route = await exchanges.next(page)

@@ -19,6 +19,7 @@ import {
 } from '../../src/domain/onboarding'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { defineDriver, holdRequests } from './driver'
+import { signOutInAnotherTab } from './users'
 
 /**
  * The setup wizard at /onboarding/setup. Each path signs in a new SSO user whose stored access token has expired,
@@ -230,20 +231,7 @@ export const driver = defineDriver({
     BACK: (page) => back(page).click(),
     FINISH: (page) => finish(page).click(),
     CLOSE: (page) => closeButton(page).click(),
-    // Another tab of the site signs out: supabase-js there clears the stored session and tells the other tabs.
-    SIGNED_OUT: async (page) => {
-      const other = await page.context().newPage()
-      await other.goto('/robots.txt')
-      await other.evaluate(() => {
-        const key = Object.keys(window.localStorage).find((k) => k.endsWith('-auth-token'))
-        if (!key) throw new Error('no stored session to sign out')
-        window.localStorage.removeItem(key)
-        const channel = new BroadcastChannel(key)
-        channel.postMessage({ event: 'SIGNED_OUT', session: null })
-        channel.close()
-      })
-      await other.close()
-    },
+    SIGNED_OUT: (page) => signOutInAnotherTab(page),
     'xstate.done.actor.getSession': async (page, e) => {
       if (e.output == null) return refreshRevoked(page)
       await (await refreshes.next(page)).continue()

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { admin, ssoUser } from '../support/sessions'
 
@@ -48,3 +48,18 @@ export async function onboardedUser() {
   return { ...user, email }
 }
 
+
+/** Another tab of the site signs out: supabase-js there clears the stored session and tells the other tabs. */
+export async function signOutInAnotherTab(page: Page) {
+  const other = await page.context().newPage()
+  await other.goto('/robots.txt')
+  await other.evaluate(() => {
+    const key = Object.keys(window.localStorage).find((k) => k.endsWith('-auth-token'))
+    if (!key) throw new Error('no stored session to sign out')
+    window.localStorage.removeItem(key)
+    const channel = new BroadcastChannel(key)
+    channel.postMessage({ event: 'SIGNED_OUT', session: null })
+    channel.close()
+  })
+  await other.close()
+}
