@@ -79,50 +79,68 @@ function main() {
   const persist = resolve('.wrangler', `state-${port}`)
   mkdirSync(persist, { recursive: true })
 
-  const started = Date.now()
-  const child = spawn(process.execPath, [wrangler, ...wranglerArgs({ root, host, port, persist })], {
-    env: offlineEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let ready = false
-  let failed = false
-  const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
-  const onLine = (raw, stream) => {
-    const line = raw.replace(ansi, '')
-    if (REJECTED.some((re) => re.test(line))) {
-      failed = true
-      console.error(`preview: Cloudflare Pages would not apply part of ${root}/_headers or _redirects:\n  ${line.trim()}`)
-      child.kill('SIGTERM')
-      process.exitCode = 1
+  let child
+  let stopping = false
+  let restarts = 0
+  const start = () => {
+    const started = Date.now()
+    child = spawn(process.execPath, [wrangler, ...wranglerArgs({ root, host, port, persist })], {
+      env: offlineEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let ready = false
+    let failed = false
+    const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+    const onLine = (raw, stream) => {
+      const line = raw.replace(ansi, '')
+      if (REJECTED.some((re) => re.test(line))) {
+        failed = true
+        console.error(`preview: Cloudflare Pages would not apply part of ${root}/_headers or _redirects:\n  ${line.trim()}`)
+        child.kill('SIGTERM')
+        process.exitCode = 1
+      }
+      if (!ready && /Ready on http/.test(line)) {
+        if (failed) return
+        ready = true
+        const seconds = ((Date.now() - started) / 1000).toFixed(1)
+        console.log(`preview ready on http://${host}:${port} (wrangler pages dev, serving ${root}, ${seconds} s)`)
+        return
+      }
+      // workerd logs a browser that went away mid-response (Broken pipe, Connection reset): not a site problem.
+      if (/disconnected: ::write|Broken pipe|Connection reset by peer/.test(line)) return
+      if (!ready || stream === 'err') (stream === 'err' ? process.stderr : process.stdout).write(`[wrangler] ${line}\n`)
     }
-    if (!ready && /Ready on http/.test(line)) {
-      if (failed) return
-      ready = true
-      const seconds = ((Date.now() - started) / 1000).toFixed(1)
-      console.log(`preview ready on http://${host}:${port} (wrangler pages dev, serving ${root}, ${seconds} s)`)
-      return
+    for (const [stream, name] of [
+      [child.stdout, 'out'],
+      [child.stderr, 'err'],
+    ]) {
+      let buffer = ''
+      stream.on('data', (d) => {
+        buffer += d.toString()
+        const lines = buffer.split('\n')
+        buffer = lines.pop() ?? ''
+        for (const line of lines) onLine(line, name)
+      })
     }
-    // workerd logs a browser that went away mid-response (Broken pipe, Connection reset): not a site problem.
-    if (/disconnected: ::write|Broken pipe|Connection reset by peer/.test(line)) return
-    if (!ready || stream === 'err') (stream === 'err' ? process.stderr : process.stdout).write(`[wrangler] ${line}\n`)
-  }
-  for (const [stream, name] of [
-    [child.stdout, 'out'],
-    [child.stderr, 'err'],
-  ]) {
-    let buffer = ''
-    stream.on('data', (d) => {
-      buffer += d.toString()
-      const lines = buffer.split('\n')
-      buffer = lines.pop() ?? ''
-      for (const line of lines) onLine(line, name)
+    child.on('exit', (code, signal) => {
+      // wrangler's dev proxy has been seen to stop mid-run (a ProxyController error after a reset connection) while
+      // serving a long test run: a server that was ready and was not asked to stop is started again, a few times.
+      if (ready && !failed && !stopping && restarts < 3) {
+        restarts++
+        console.error(`preview: wrangler stopped (${code ?? signal}) after it was ready; starting it again (${restarts} of 3)`)
+        start()
+        return
+      }
+      if (!ready && !failed) console.error(`preview: wrangler exited (${code ?? signal}) before the site was ready`)
+      process.exit(failed ? 1 : (code ?? 1))
     })
   }
-  child.on('exit', (code, signal) => {
-    if (!ready && !failed) console.error(`preview: wrangler exited (${code ?? signal}) before the site was ready`)
-    process.exit(failed ? 1 : (code ?? 1))
-  })
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill('SIGTERM'))
+  start()
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.on(sig, () => {
+      stopping = true
+      child.kill('SIGTERM')
+    })
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main()
