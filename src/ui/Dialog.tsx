@@ -30,7 +30,7 @@ export interface DialogProps {
 export function Dialog({ open, onOpenChange, title, description, children, blocking, closeLabel, theme = 'light', onExitComplete }: DialogProps) {
   const themeClass = theme === 'dark' ? darkTheme : lightTheme
   const prevent = blocking ? (e: Event) => e.preventDefault() : undefined
-  useEffect(() => void preloadPresence(), [])
+  useEffect(() => preloadPresence(), [])
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal forceMount>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { LoadBoundary } from './LoadBoundary'
 
 export type ToastVariant = 'default' | 'success' | 'destructive'
 
@@ -43,7 +44,7 @@ export function notify({ title, description, variant = 'default' }: ToastMessage
     if (variant === 'destructive') toast.error(title, options)
     else if (variant === 'success') toast.success(title, options)
     else toast(title, options)
-  })
+  }).catch((error: unknown) => console.warn(`The notification '${title}' could not be shown`, error))
 }
 
 /** The one toast region of the app, mounted in the root layout; empty until the first toast. */
@@ -57,8 +58,10 @@ export function Toaster() {
     }
   }, [])
   return wanted ? (
-    <Suspense fallback={null}>
-      <SonnerRegion onReady={markReady} />
-    </Suspense>
+    <LoadBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <SonnerRegion onReady={markReady} />
+      </Suspense>
+    </LoadBoundary>
   ) : null
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, createElement, type ElementType, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useReducedMotion } from '../views/motion/ReduceMotion'
+import { loadOnce, preload } from './load'
 
 /**
  * Enter and exit animations for any page, without motion in its first load: `Presence` renders its element
@@ -32,18 +33,24 @@ export type PresenceProps = {
 
 type AnimatedPresence = ComponentType<PresenceProps & { reduced: boolean }>
 let loaded: AnimatedPresence | null = null
-let loading: Promise<AnimatedPresence> | null = null
 const waiting = new Set<() => void>()
 
-/** Loads motion, its animation features and the animated Presence (once); resolves when they are ready. */
-export function preloadPresence(): Promise<AnimatedPresence> {
-  loading ??= Promise.all([import('./MotionPresence'), import('./motionFeatures')]).then(([module, features]) => {
+const loadPresence = loadOnce(() =>
+  Promise.all([import('./MotionPresence'), import('./motionFeatures')]).then(([module, features]) => {
     const { MotionPresence } = module
     loaded = (props) => <MotionPresence {...props} features={features.default} />
     for (const notify of waiting) notify()
     return loaded
-  })
-  return loading
+  }),
+)
+
+/**
+ * Starts loading motion, its animation features and the animated Presence (once). If that fails (a dropped
+ * connection, a page left mid-download) elements simply appear and leave without animation, and the next call
+ * tries again.
+ */
+export function preloadPresence(): void {
+  preload(loadPresence)
 }
 
 export function Presence(props: PresenceProps) {
@@ -60,7 +67,7 @@ export function Presence(props: PresenceProps) {
     const ready = () => setLoadedHere(() => loaded)
     if (loaded) return ready()
     waiting.add(ready)
-    if (show) void preloadPresence()
+    if (show) preloadPresence()
     return () => {
       waiting.delete(ready)
     }

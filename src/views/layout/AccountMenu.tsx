@@ -64,8 +64,8 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => menu.send({ type: 'TOGGLE' })}
-        onPointerEnter={() => void preloadPresence()}
-        onFocus={() => void preloadPresence()}
+        onPointerEnter={() => preloadPresence()}
+        onFocus={() => preloadPresence()}
       >
         <span className={s.accountInitial} aria-hidden="true">
           {email.charAt(0) || '?'}

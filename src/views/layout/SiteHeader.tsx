@@ -4,6 +4,7 @@ import { hasStoredSession, isSigningOutHere } from '../../backend/storedSession'
 import { config } from '../../config'
 import { SECTOR_LABELS, SECTORS, type Sector, sectorPath } from '../../domain/sectors'
 import { AnchorButton, LinkButton } from '../../ui/Button'
+import { LoadBoundary } from '../../ui/LoadBoundary'
 import { AccountPlaceholder } from './AccountPlaceholder'
 import { BrandMark } from './BrandMark'
 import * as s from './layout.css'
@@ -64,9 +65,17 @@ export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
         <SectorMenu activeSector={activeSector} signedIn={stored} />
         <div className={s.headerActions}>
           {stored ? (
-            <Suspense fallback={<AccountPlaceholder label="Account" />}>
-              <AccountMenu signedOut={<SignedOutActions />} />
-            </Suspense>
+            <LoadBoundary
+              fallback={
+                <LinkButton to="/account" size="sm" variant="ghost">
+                  Account
+                </LinkButton>
+              }
+            >
+              <Suspense fallback={<AccountPlaceholder label="Account" />}>
+                <AccountMenu signedOut={<SignedOutActions />} />
+              </Suspense>
+            </LoadBoundary>
           ) : (
             <SignedOutActions />
           )}

@@ -15,6 +15,7 @@ import { exchangeCode } from '../../backend/auth'
 import { inspect } from '../../devtools/inspector'
 import { defined } from '../../domain/routeSearch'
 import { pageEntry } from '../../seo/pages'
+import { preload } from '../../ui/load'
 import { preloadPresence } from '../../ui/motion'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
@@ -101,8 +102,8 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
   }, [dialog])
   // Fetched while the checks run, so the dialog (and its enter animation) is ready when it is wanted.
   useEffect(() => {
-    void loadSsoProfileDialog()
-    void preloadPresence()
+    preload(loadSsoProfileDialog)
+    preloadPresence()
   }, [])
   return (
     <PageShell>

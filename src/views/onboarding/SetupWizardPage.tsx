@@ -9,6 +9,7 @@ import { SETUP_PROGRESS_PREFIX } from '../../backend/storedSession'
 import { inspect } from '../../devtools/inspector'
 import { parseStoredAnswers } from '../../domain/onboarding'
 import { pageEntry } from '../../seo/pages'
+import { preload } from '../../ui/load'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { useReducedMotion } from '../motion/ReduceMotion'
@@ -96,7 +97,7 @@ export function SetupWizardPage() {
   }
 
   // The card (steps and motion) is fetched while the session is checked, so it is ready when the wizard shows.
-  useEffect(() => void loadCard(), [])
+  useEffect(() => preload(loadCard), [])
 
   // Move focus to the new step's heading when the step changes (not on first render).
   useEffect(() => {
