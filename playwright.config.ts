@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import { e2eEnv } from './scripts/e2e-env'
+import { chromiumPath, e2eEnv } from './scripts/e2e-env'
 
 /**
  * End-to-end tests against the built, prerendered site as Cloudflare Pages serves it (scripts/preview.mjs runs
@@ -10,7 +9,6 @@ import { e2eEnv } from './scripts/e2e-env'
  * `npm test` builds the site first (DIST=dist-test, Supabase URL pointing at the test backend).
  */
 const env = e2eEnv()
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
   testDir: 'tests',
@@ -33,7 +31,7 @@ export default defineConfig({
     baseURL: env.siteUrl,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: existsSync(chromium) ? chromium : undefined,
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import type { FlowSpec } from '../../machines/testing/diagram'
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { AtlasManifest } from '../../src/domain/atlas'
+import { axeViolations } from './support'
 
 /**
  * The living spec as analysts get it: the static spec site (`npm run build:spec`, which renders the /flows
@@ -18,7 +18,6 @@ import type { AtlasManifest } from '../../src/domain/atlas'
 const specDir = resolve(e2eEnv().specDir)
 const flows = JSON.parse(readFileSync('docs/flows/flows.json', 'utf8')) as FlowSpec[]
 const manifest = JSON.parse(readFileSync('docs/flows/atlas/manifest.json', 'utf8')) as AtlasManifest
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.webp': 'image/webp' }
 
 // The spec site draws 16 statecharts and 108 atlas pictures on one page; the tests walk every state and path of it,
@@ -199,8 +198,7 @@ for (const width of [1280, 390]) {
     await page.locator('details').evaluateAll((els) => {
       for (const d of els) (d as HTMLDetailsElement).open = true
     })
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-    expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
   })
 }
