@@ -452,16 +452,3 @@ test('/account: name and phone edits are saved to the own row; bad input is refu
   await expect(page.getByText('Selected: United Kingdom')).toBeVisible()
   expect(problems).toEqual([])
 })
-
-test('/account with the network down says so and offers Try again', async ({ page }) => {
-  const user = await returningUser({ onboarded: true })
-  await signInThroughPage(page, user.email, user.password)
-  await expect(page).toHaveURL(`${SITE}/account`)
-  await page.route(`${env.backendUrl}/rest/v1/**`, (route) => route.abort('internetdisconnected'))
-  await page.reload()
-  // supabase-js retries a failed read three times (1, 2 and 4 s apart) before it gives up.
-  await expect(page.getByRole('alert')).toHaveText("We couldn't load your account. Check your connection and try again.", { timeout: 15_000 })
-  await page.unroute(`${env.backendUrl}/rest/v1/**`)
-  await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible()
-})

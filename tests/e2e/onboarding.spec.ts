@@ -1,6 +1,6 @@
 import { expect, type Locator, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
-import { admin, emailUser, returningUser, signInPage, ssoUser } from '../support/sessions'
+import { admin, emailUser, signInPage, ssoUser } from '../support/sessions'
 import { axeViolations, axeViolationsAtBothWidths, type Frame, recordFrames, waitForHydration, waitForStillness, watchConsole } from './support'
 
 /**
@@ -102,29 +102,6 @@ test('an SSO user completes the dialog naming Google; the profile holds company 
   expect(dialogMotion(await recorder.frames()).left).toBe(true)
   const row = await profile(id)
   expect(row).toMatchObject({ company_name: 'Sunrise Care', staff_count: 12, signup_method: 'sso', last_sso_provider: 'google' })
-  expect(problems).toEqual([])
-})
-
-test('an e-mail user with a complete profile goes straight to the wizard, never finished, without a dialog', async ({ page }) => {
-  const problems = watchConsole(page, SITE)
-  const { store } = await emailUser()
-  await signInPage(page, { store })
-  await page.goto('/onboarding')
-  await expect(page).toHaveURL(`${SITE}/onboarding/setup`)
-  await expect(page.getByText('Step 1 of 11')).toBeVisible()
-  await expect(page.getByRole('dialog')).toHaveCount(0)
-  await expect(page.getByText('Account setup complete!')).toHaveCount(0)
-  expect(problems).toEqual([])
-})
-
-test('a user who finished setup passes straight to /account with "Account setup complete!"', async ({ page }) => {
-  const problems = watchConsole(page, SITE)
-  const { store } = await returningUser({ onboarded: true })
-  await signInPage(page, { store })
-  await page.goto('/onboarding')
-  await expect(page.getByText('Account setup complete!')).toBeVisible()
-  await expect(page).toHaveURL(`${SITE}/account`)
-  await expect(page.getByRole('dialog')).toHaveCount(0)
   expect(problems).toEqual([])
 })
 

@@ -228,23 +228,6 @@ test.describe('/partner-apply', () => {
     expect(copied).toContain('Company: Clipboard Co')
   })
 
-  test('a refused clipboard shows a clear message and selects the summary', async ({ page }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'clipboard', {
-        configurable: true,
-        value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
-      })
-    })
-    await open(page, '/partner-apply')
-    await field(page, 'Notes (optional)').fill('Do not lose this')
-    await page.getByRole('button', { name: 'Copy summary' }).click()
-    await expect(page.getByTestId('copy-error')).toContainText('did not let us copy')
-    await expect(page.getByText('Copy failed')).toBeVisible()
-    await expect(summary(page)).toBeFocused()
-    const selection = await summary(page).evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd, el.value.length])
-    expect(selection).toEqual([0, selection[2], selection[2]])
-    await expect(field(page, 'Notes (optional)')).toHaveValue('Do not lose this')
-  })
 })
 
 test('the prerendered HTML already shows the default figures and summary (no JavaScript needed)', async ({ request }) => {
