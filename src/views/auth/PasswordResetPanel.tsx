@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import type { PasswordResetContext } from '../../../machines/passwordReset.machine'
-import { MAX_PASSWORD_LENGTH, NEW_PASSWORD_MESSAGES, RECOVERY_LINK_HOURS, RESET_MESSAGES } from '../../domain/account'
+import { MAX_PASSWORD_LENGTH, NEW_PASSWORD_MESSAGES, RECOVERY_LINK_HOURS, RESET_MESSAGES, type ResetFailure } from '../../domain/account'
 import { MIN_PASSWORD_LENGTH } from '../../domain/signup'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
@@ -33,6 +33,15 @@ const REQUEST_FIELD = {
   missingEmail: 'Enter the email address you sign in with.',
   invalidEmail: 'Enter a valid email address, like name@organisation.co.uk.',
 } as const
+
+/** What the form says above its fields after a failed request or a failed save. */
+const FAILURE_MESSAGES: Record<ResetFailure, string> = {
+  rateLimited: RESET_MESSAGES.requestRateLimited,
+  network: RESET_MESSAGES.network,
+  unexpected: RESET_MESSAGES.unexpected,
+  weakPassword: RESET_MESSAGES.weakPassword,
+  samePassword: RESET_MESSAGES.samePassword,
+}
 
 /** 'Reset your password': ask for a link, check your email, choose a new password, or a link that cannot be used. */
 export function PasswordResetPanel(props: PasswordResetPanelProps) {
@@ -115,13 +124,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
           <form className={s.form} onSubmit={submit} noValidate aria-label="Choose a new password">
             {context.failure ? (
               <p role="alert" className={s.formError}>
-                {context.failure === 'samePassword'
-                  ? RESET_MESSAGES.samePassword
-                  : context.failure === 'weakPassword'
-                    ? RESET_MESSAGES.weakPassword
-                    : context.failure === 'network'
-                      ? RESET_MESSAGES.network
-                      : RESET_MESSAGES.unexpected}
+                {FAILURE_MESSAGES[context.failure]}
               </p>
             ) : null}
             <fieldset className={s.fieldset} disabled={updating}>
@@ -173,11 +176,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
       <p className={s.panelText}>Enter the email address you sign in with and we'll send you a link to choose a new password.</p>
       {context.failure ? (
         <p role="alert" className={s.formError}>
-          {context.failure === 'rateLimited'
-            ? RESET_MESSAGES.requestRateLimited
-            : context.failure === 'network'
-              ? RESET_MESSAGES.network
-              : RESET_MESSAGES.unexpected}
+          {FAILURE_MESSAGES[context.failure]}
         </p>
       ) : null}
       <fieldset className={s.fieldset} disabled={sending}>
