@@ -1,5 +1,6 @@
-import type { Locator, Page, Route } from '@playwright/test'
-import type { AnyEventObject, AnyStateMachine } from 'xstate'
+import { expect, type Locator, type Page, type Route } from '@playwright/test'
+import { type AnyEventObject, type AnyStateMachine, createActor, fromPromise, SimulatedClock } from 'xstate'
+import type { Toast } from '../../src/domain/signup'
 import type { PathSpec, UnreachableDeclarations } from '../../machines/testing/spec'
 
 /**
@@ -64,17 +65,18 @@ export function defineDriver<M extends AnyStateMachine>(driver: Driver<M>): Driv
 
 /**
  * Requests held at the network until the path says how they end (async results are events of the app machine):
- * `next(page)` resolves with the oldest held request, to continue, fulfil or abort.
+ * `next(page)` resolves with the oldest held request, to continue, fulfil or abort. `match` is a URL glob, a
+ * pattern or a predicate; only requests of `method` are held (`null`: any method), the rest go on.
  */
-export function holdRequests(url: string | RegExp, method = 'POST') {
+export function holdRequests(match: string | RegExp | ((url: URL) => boolean), method: string | null = 'POST') {
   const held = new WeakMap<Page, Route[]>()
   const waiting = new WeakMap<Page, Array<(route: Route) => void>>()
   return {
     async install(page: Page) {
       held.set(page, [])
       waiting.set(page, [])
-      await page.route(url, async (route) => {
-        if (route.request().method() !== method) return route.fallback()
+      await page.route(match, async (route) => {
+        if (method && route.request().method() !== method) return route.fallback()
         const next = waiting.get(page)?.shift()
         if (next) next(route)
         else held.get(page)?.push(route)
@@ -84,6 +86,21 @@ export function holdRequests(url: string | RegExp, method = 'POST') {
       const queued = held.get(page)?.shift()
       if (queued) return Promise.resolve(queued)
       return new Promise((resolve) => waiting.get(page)?.push(resolve))
+    },
+    /** Lets every held request go on (and the ones still to come). */
+    async releaseAll(page: Page) {
+      const routes = held.get(page)?.splice(0) ?? []
+      for (const route of routes) await route.continue()
+      waiting.get(page)?.push(function pass(route) {
+        void route.continue()
+        waiting.get(page)?.push(pass)
+      })
+    },
+    /** How many requests are held (a held request is a sign of the page's state). */
+    pending: (page: Page) => held.get(page)?.length ?? 0,
+    /** Waits until the page has asked (a request is held). */
+    async expectPending(page: Page) {
+      await expect.poll(() => held.get(page)?.length ?? 0).toBeGreaterThan(0)
     },
   }
 }
@@ -114,3 +131,72 @@ export async function changeField(field: Locator, value: string) {
   await field.pressSequentially('x')
   await field.press('Backspace')
 }
+
+// Toasts: what the machine says it shows on a step, checked in the page.
+
+/** The toasts the machine raises on the path's step (its notify actions, replayed on a copy of the machine). */
+export function stepToasts(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[], step: number): Toast[] {
+  if (step < 0) return []
+  const toasts: Toast[] = []
+  let recording = false
+  const stubs = Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((n) => [n, fromPromise(() => new Promise(() => {}))]))
+  const actor = createActor(
+    machine.provide({ actions: { notify: (_: unknown, toast: Toast) => void (recording && toasts.push(toast)) } as never, actors: stubs }),
+    { input: input as never, clock: new SimulatedClock() },
+  )
+  actor.subscribe({ error: () => {} })
+  actor.start()
+  for (const [i, event] of events.entries()) {
+    if (i > step) break
+    recording = i === step
+    actor.send(event)
+  }
+  actor.stop()
+  return toasts
+}
+
+const seenToasts = new WeakMap<Page, string[]>()
+/**
+ * Records the text of every toast the page shows (for states the page leaves on its own a second later, whose
+ * check may come after the page has gone on a busy machine).
+ */
+export async function recordToasts(page: Page) {
+  seenToasts.set(page, [])
+  await page.exposeBinding('__toastSeen', (_source, text: string) => void seenToasts.get(page)?.push(text))
+  await page.addInitScript(() => {
+    const seen = new Set<string>()
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('[data-sonner-toast]')) {
+        const text = t.textContent ?? ''
+        if (text && !seen.has(text)) {
+          seen.add(text)
+          void (window as unknown as { __toastSeen: (text: string) => Promise<void> }).__toastSeen(text)
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+}
+
+/**
+ * The step's toasts are on screen: title, and the description unless the page words the failure itself. With
+ * `seen`, a toast the page showed counts even when the page has left since (see recordToasts).
+ */
+export async function expectStepToasts(page: Page, machine: AnyStateMachine, ctx: PathContext, wordedByPage = false, seen = false) {
+  for (const toast of stepToasts(machine, ctx.path.input, ctx.events, ctx.step)) {
+    const words = [toast.title, ...(!wordedByPage && toast.description ? [toast.description] : [])]
+    if (seen) {
+      await expect.poll(() => (seenToasts.get(page) ?? []).some((text) => words.every((w) => text.includes(w))), { message: `toast ${toast.title}` }).toBe(true)
+      continue
+    }
+    let shown = page.locator('[data-sonner-toast]').filter({ hasText: toast.title })
+    if (words[1]) shown = shown.filter({ hasText: words[1] })
+    await expect(shown.first()).toBeVisible()
+  }
+}
+
+/** A failure the page meets as a real dropped connection or a thrown error words itself (not the sample's text). */
+export const wordedByPage = (event: AnyEventObject | undefined) => {
+  const error = (event as { error?: unknown } | undefined)?.error
+  return error instanceof Error || (error as { code?: string } | undefined)?.code === 'network'
+}
+

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { expect, type Page, type Route, test } from '@playwright/test'
-import { type AnyEventObject, type AnyStateMachine, createActor, fromPromise, SimulatedClock } from 'xstate'
+import { expect, type Page, test } from '@playwright/test'
+import type { AnyEventObject } from 'xstate'
 import {
   type ConfirmationContext,
   emailConfirmationMachine,
@@ -9,9 +7,9 @@ import {
   emailConfirmationSampleInput,
 } from '../../machines/emailConfirmation.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
-import type { Toast } from '../../src/domain/signup'
 import { emailSignUp, emailUser, signInPage } from '../support/sessions'
-import { authErrorResponse, defineDriver, type PathContext } from './driver'
+import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
+import { supabaseChunkName } from './users'
 
 /**
  * Arrival at /auth from a mailed link. The page opens with its script held, so it shows what the server rendered
@@ -22,137 +20,17 @@ import { authErrorResponse, defineDriver, type PathContext } from './driver'
  */
 const env = e2eEnv()
 
-// ------------------------------------------------------------------------------------------------------------
-// Helpers shared by the sign-up and resend drivers.
-
-/** Requests held at the network, by page, with a look at what is waiting (the held request is a sign of its state). */
-export function hold(match: (url: URL) => boolean, method?: string) {
-  const held = new WeakMap<Page, Route[]>()
-  const waiting = new WeakMap<Page, Array<(route: Route) => void>>()
-  return {
-    async install(page: Page) {
-      held.set(page, [])
-      waiting.set(page, [])
-      await page.route(
-        (url) => match(url),
-        async (route) => {
-          if (method && route.request().method() !== method) return route.fallback()
-          const next = waiting.get(page)?.shift()
-          if (next) next(route)
-          else held.get(page)?.push(route)
-        },
-      )
-    },
-    next(page: Page): Promise<Route> {
-      const queued = held.get(page)?.shift()
-      if (queued) return Promise.resolve(queued)
-      return new Promise((resolve) => waiting.get(page)?.push(resolve))
-    },
-    /** Lets every held request go on (and the ones still to come). */
-    async releaseAll(page: Page) {
-      const routes = held.get(page)?.splice(0) ?? []
-      for (const route of routes) await route.continue()
-      waiting.get(page)?.push(function pass(route) {
-        void route.continue()
-        waiting.get(page)?.push(pass)
-      })
-    },
-    pending: (page: Page) => held.get(page)?.length ?? 0,
-    /** Waits until the page has asked (a request is held). */
-    async expectPending(page: Page) {
-      await expect.poll(() => held.get(page)?.length ?? 0).toBeGreaterThan(0)
-    },
-  }
-}
-
-const assets = join(process.cwd(), env.dist, 'client/assets')
-let chunkName: string | undefined
-/** The lazily loaded supabase-js chunk of this build. */
-export function supabaseChunk(): string {
-  chunkName ??= readdirSync(assets).find((f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes('GoTrueClient'))
-  if (!chunkName) throw new Error(`No supabase-js chunk in ${assets}: build the site with DIST=${env.dist}`)
-  return chunkName
-}
-
 const isAuth = (url: URL, path: string) => url.origin === env.backendUrl && url.pathname === `/auth/v1/${path}`
-
-/** The toasts the machine raises on the path's step (its notify actions, replayed on a copy of the machine). */
-export function stepToasts(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[], step: number): Toast[] {
-  if (step < 0) return []
-  const toasts: Toast[] = []
-  let recording = false
-  const stubs = Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((n) => [n, fromPromise(() => new Promise(() => {}))]))
-  const actor = createActor(
-    machine.provide({ actions: { notify: (_: unknown, toast: Toast) => void (recording && toasts.push(toast)) } as never, actors: stubs }),
-    { input: input as never, clock: new SimulatedClock() },
-  )
-  actor.subscribe({ error: () => {} })
-  actor.start()
-  for (const [i, event] of events.entries()) {
-    if (i > step) break
-    recording = i === step
-    actor.send(event)
-  }
-  actor.stop()
-  return toasts
-}
-
-const seenToasts = new WeakMap<Page, string[]>()
-/**
- * Records the text of every toast the page shows (for states the page leaves on its own a second later, whose
- * check may come after the page has gone on a busy machine).
- */
-export async function recordToasts(page: Page) {
-  seenToasts.set(page, [])
-  await page.exposeBinding('__toastSeen', (_source, text: string) => void seenToasts.get(page)?.push(text))
-  await page.addInitScript(() => {
-    const seen = new Set<string>()
-    new MutationObserver(() => {
-      for (const t of document.querySelectorAll('[data-sonner-toast]')) {
-        const text = t.textContent ?? ''
-        if (text && !seen.has(text)) {
-          seen.add(text)
-          void (window as unknown as { __toastSeen: (text: string) => Promise<void> }).__toastSeen(text)
-        }
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true })
-  })
-}
-
-/**
- * The step's toasts are on screen: title, and the description unless the page words the failure itself. With
- * `seen`, a toast the page showed counts even when the page has left since (see recordToasts).
- */
-export async function expectStepToasts(page: Page, machine: AnyStateMachine, ctx: PathContext, wordedByPage = false, seen = false) {
-  for (const toast of stepToasts(machine, ctx.path.input, ctx.events, ctx.step)) {
-    const words = [toast.title, ...(!wordedByPage && toast.description ? [toast.description] : [])]
-    if (seen) {
-      await expect.poll(() => (seenToasts.get(page) ?? []).some((text) => words.every((w) => text.includes(w))), { message: `toast ${toast.title}` }).toBe(true)
-      continue
-    }
-    let shown = page.locator('[data-sonner-toast]').filter({ hasText: toast.title })
-    if (words[1]) shown = shown.filter({ hasText: words[1] })
-    await expect(shown.first()).toBeVisible()
-  }
-}
 
 /** Still on /auth, or gone to the app (only these states lead there, a second after they begin). */
 export const stillHere = (page: Page) => new URL(page.url()).pathname === '/auth'
 
-/** A failure the page meets as a real dropped connection or a thrown error words itself (not the sample's text). */
-export const wordedByPage = (event: AnyEventObject | undefined) => {
-  const error = (event as { error?: unknown } | undefined)?.error
-  return error instanceof Error || (error as { code?: string } | undefined)?.code === 'network'
-}
-
-// ------------------------------------------------------------------------------------------------------------
-
-const entry = hold((url) => url.origin === env.siteUrl && /^\/assets\/index-[\w-]+\.js$/.test(url.pathname))
-const chunk = hold((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunk()}`)
-const exchanges = hold((url) => isAuth(url, 'token') && url.searchParams.get('grant_type') === 'pkce', 'POST')
-const refreshes = hold((url) => isAuth(url, 'token') && url.searchParams.get('grant_type') === 'refresh_token', 'POST')
-const users = hold((url) => isAuth(url, 'user'), 'GET')
-const resends = hold((url) => isAuth(url, 'resend'), 'POST')
+const entry = holdRequests((url) => url.origin === env.siteUrl && /^\/assets\/index-[\w-]+\.js$/.test(url.pathname), null)
+const chunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunkName()}`, null)
+const exchanges = holdRequests((url) => isAuth(url, 'token') && url.searchParams.get('grant_type') === 'pkce')
+const refreshes = holdRequests((url) => isAuth(url, 'token') && url.searchParams.get('grant_type') === 'refresh_token')
+const users = holdRequests((url) => isAuth(url, 'user'), 'GET')
+const resends = holdRequests((url) => isAuth(url, 'resend'))
 
 const LINK_INVALID = 'This confirmation link has expired or was already used'
 const ARRIVAL_TITLES = /^(Email confirmed!|Email verified!|Your email is confirmed|We could not confirm your email|This confirmation link has expired or was already used)$/

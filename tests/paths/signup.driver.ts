@@ -4,8 +4,8 @@ import { type SignupContext, signupMachine, signupSampleEvents, signupSampleInpu
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { SignupField } from '../../src/domain/signup'
 import { waitForHydration } from '../e2e/support'
-import { authErrorResponse, changeField, defineDriver } from './driver'
-import { expectStepToasts, hold, recordToasts, supabaseChunk, wordedByPage } from './emailConfirmation.driver'
+import { authErrorResponse, changeField, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
+import { supabaseChunkName } from './users'
 
 /**
  * Sign-up on /auth?mode=signup. The auth sign-up and the complete-user-signup function are held until the path says
@@ -14,9 +14,9 @@ import { expectStepToasts, hold, recordToasts, supabaseChunk, wordedByPage } fro
  * "chunk failed to load". The clipboard is the page's own, with its writes held until the path grants or denies them.
  */
 const env = e2eEnv()
-const signups = hold((url) => url.origin === env.backendUrl && url.pathname === '/auth/v1/signup', 'POST')
-const completes = hold((url) => url.origin === env.backendUrl && url.pathname === '/functions/v1/complete-user-signup', 'POST')
-const chunk = hold((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunk()}`)
+const signups = holdRequests((url) => url.origin === env.backendUrl && url.pathname === '/auth/v1/signup')
+const completes = holdRequests((url) => url.origin === env.backendUrl && url.pathname === '/functions/v1/complete-user-signup')
+const chunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunkName()}`, null)
 const CORS = { 'access-control-allow-origin': '*' }
 
 const LABELS: Record<SignupField, string> = {
