@@ -141,32 +141,43 @@ test('every state with a picture in the atlas manifest shows it when chosen; the
       const entry = manifest.machines[flow.name]?.states[st.id]
       const node = chart(page, flow.name).locator(`[data-state-id="${st.id}"] [role="button"]`)
       await node.press('Enter')
-      // One round trip per state: what the panel shows, and whether each picture's file loads and decodes.
+      // One round trip per state: what the panel shows, whether each picture's file loads and decodes, and
+      // whether the chosen node says so.
       const shown = () =>
-        panel.evaluate(async (el) => {
-          const heading = el.querySelector('h3')
-          const pictures: Record<string, { src: string | null; width: number }> = {}
-          for (const img of el.querySelectorAll<HTMLImageElement>('img[data-atlas-picture]')) {
-            const probe = new Image()
-            const width = await new Promise<number>((r) => {
-              probe.onload = () => r(probe.naturalWidth)
-              probe.onerror = () => r(0)
-              probe.src = img.src
-            })
-            pictures[img.dataset.atlasPicture ?? ''] = { src: img.getAttribute('src'), width }
-          }
-          return {
-            state: el.getAttribute('data-atlas-state'),
-            focused: document.activeElement === heading,
-            status: el.querySelector('[data-atlas]')?.getAttribute('data-atlas') ?? null,
-            text: el.textContent ?? '',
-            pictures,
-          }
-        })
-      await expect.poll(async () => (await shown()).state).toBe(st.id)
-      const got = await shown()
-      expect(got.focused, `${st.id}: focus moves to the panel`).toBe(true)
-      await expect(node).toHaveAttribute('aria-pressed', 'true')
+        panel.evaluate(
+          async (el, { machine, id }) => {
+            const heading = el.querySelector('h3')
+            const pictures: Record<string, { src: string | null; width: number }> = {}
+            for (const img of el.querySelectorAll<HTMLImageElement>('img[data-atlas-picture]')) {
+              const probe = new Image()
+              const width = await new Promise<number>((r) => {
+                probe.onload = () => r(probe.naturalWidth)
+                probe.onerror = () => r(0)
+                probe.src = img.src
+              })
+              pictures[img.dataset.atlasPicture ?? ''] = { src: img.getAttribute('src'), width }
+            }
+            const chosen = document.querySelector(`svg[data-statechart="${machine}"] [data-state-id="${id}"] [role="button"]`)
+            return {
+              state: el.getAttribute('data-atlas-state'),
+              focused: document.activeElement === heading,
+              pressed: chosen?.getAttribute('aria-pressed') ?? null,
+              status: el.querySelector('[data-atlas]')?.getAttribute('data-atlas') ?? null,
+              text: el.textContent ?? '',
+              pictures,
+            }
+          },
+          { machine: flow.name, id: st.id },
+        )
+      // The panel shows the state, focus has moved to it, and the chosen node is pressed (focus moves in an effect,
+      // a moment after the panel changes).
+      let got = await shown()
+      await expect
+        .poll(async () => {
+          if (got.state !== st.id || !got.focused || got.pressed !== 'true') got = await shown()
+          return { state: got.state, focused: got.focused, pressed: got.pressed }
+        }, `${st.id}: shown, focused and pressed`)
+        .toEqual({ state: st.id, focused: true, pressed: 'true' })
       if (entry) {
         pictured++
         const want: Record<string, { src: string; width: number }> = { desktop: { src: `atlas/${entry.desktop.file}`, width: entry.desktop.width } }
