@@ -187,8 +187,11 @@ export const driver = defineDriver({
     },
     'xstate.error.actor.getSession': async (page, _e, ctx) => {
       ctx.data.deadSession = true
+      // The held refresh first: a route added later is asked first, so one added before a late refresh would
+      // take it from the holder, whose next() would then wait for good.
+      const first = await refreshes.next(page)
       await page.route(refreshUrl, failing)
-      await failing(await refreshes.next(page))
+      await failing(first)
       await expect
         .poll(
           async () => {
