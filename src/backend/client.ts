@@ -4,11 +4,11 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { config } from '../config'
+import { loadOnce } from '../domain/load'
 
-let client: Promise<SupabaseClient> | undefined
-
-export function getSupabase(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+// loadOnce: a download that failed (a dropped connection) is tried again by the next caller, not remembered for good.
+export const getSupabase: () => Promise<SupabaseClient> = loadOnce(() =>
+  import('@supabase/supabase-js').then(({ createClient }) =>
     createClient(config.supabaseUrl, config.supabaseAnonKey, {
       auth: {
         flowType: 'pkce',
@@ -19,11 +19,5 @@ export function getSupabase(): Promise<SupabaseClient> {
         storage: typeof window === 'undefined' ? undefined : window.localStorage,
       },
     }),
-  )
-  // A download that failed (a dropped connection) is tried again by the next caller, not remembered for good.
-  const pending = client
-  pending.catch(() => {
-    if (client === pending) client = undefined
-  })
-  return pending
-}
+  ),
+)
