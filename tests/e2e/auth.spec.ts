@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
 import { allMessages } from '../backend/helpers'
-import { confirmationLink, emailSignUp, signInPage } from '../support/sessions'
+import { confirmationLink, emailSignUp, fillSignUpForm, signInPage, USER_PASSWORD } from '../support/sessions'
 import { axeViolations, waitForHydration, watchConsole } from './support'
 
 /**
@@ -11,7 +11,6 @@ import { axeViolations, waitForHydration, watchConsole } from './support'
  * its mail catcher. Every test uses its own e-mail address, so tests run in parallel safely.
  */
 const env = e2eEnv()
-const PASSWORD = 'correct-horse-7'
 const WORK_EMAIL_MESSAGE = 'Please use your work email. Personal providers (e.g., Gmail, Yahoo, AOL) are not accepted.'
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@sunrise-care.co.uk`
@@ -21,7 +20,7 @@ async function apiSignUp(email: string, pkce: boolean) {
   const verifier = randomBytes(32).toString('base64url')
   const body = {
     email,
-    password: PASSWORD,
+    password: USER_PASSWORD,
     data: { first_name: 'Api', last_name: 'User', company_name: 'Sunrise Care', sector: 'care' },
     ...(pkce
       ? { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 's256' }
@@ -43,13 +42,7 @@ async function openAuth(page: Page) {
 }
 
 async function fillForm(page: Page, email: string) {
-  await page.getByLabel('First name', { exact: true }).fill('Ada')
-  await page.getByLabel('Last name', { exact: true }).fill('Lovelace')
-  await page.getByLabel('Work email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Company', { exact: true }).fill('Sunrise Care')
-  await page.getByLabel('Phone', { exact: true }).fill('07700 900123')
-  await page.getByLabel('Sector', { exact: true }).selectOption('care')
+  await fillSignUpForm(page, email)
   await page.getByLabel('Number of staff').fill('12')
 }
 
@@ -119,7 +112,7 @@ test('a gmail.com address gets the inline message and no account is created', as
   await expect(toast(page, 'Work email required')).toContainText('Please use your company email (no Gmail, Yahoo, AOL, etc.).')
   // Nothing typed is lost, and nothing was sent.
   await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Ada')
-  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(PASSWORD)
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(USER_PASSWORD)
   expect(signups).toEqual([])
   const mails = await allMessages(env.mailUrl)
   expect(mails.some((m) => m.to.some((t) => /gmail\.com/i.test(t)))).toBe(false)
@@ -196,10 +189,10 @@ test('verified=true says Email verified! and redirects', async ({ page }) => {
 test('copy password shows Password copied! for 2 seconds', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openAuth(page)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
   await page.getByRole('button', { name: 'Copy password' }).click()
   await expect(page.getByRole('button', { name: 'Password copied!' })).toBeVisible()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PASSWORD)
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(USER_PASSWORD)
   await expect(page.getByRole('button', { name: 'Copy password' })).toBeVisible({ timeout: 3_000 })
 })
 

@@ -9,7 +9,7 @@ import {
 import { e2eEnv } from '../../scripts/e2e-env'
 import { formatCountdown, UNREACHABLE_MESSAGE } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'
-import { emailSignUp, USER_PASSWORD } from '../support/sessions'
+import { emailSignUp, fillSignUpForm, USER_PASSWORD } from '../support/sessions'
 import { authErrorResponse, defineDriver, holdRequests, type PathContext } from './driver'
 
 /**
@@ -85,13 +85,7 @@ export const driver = defineDriver({
       await page.goto('/auth?mode=signup')
       await waitForHydration(page)
       const form = page.getByRole('form', { name: 'Create your account' })
-      await form.getByLabel('First name', { exact: true }).fill('Ada')
-      await form.getByLabel('Last name', { exact: true }).fill('Lovelace')
-      await form.getByLabel('Work email', { exact: true }).fill(email)
-      await form.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
-      await form.getByLabel('Company', { exact: true }).fill('Sunrise Care')
-      await form.getByLabel('Phone', { exact: true }).fill('07700 900123')
-      await form.getByLabel('Sector', { exact: true }).selectOption('care')
+      await fillSignUpForm(form, email)
       await form.getByRole('button', { name: 'Create account' }).click()
       await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 15_000 })
     } else {

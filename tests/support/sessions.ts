@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
@@ -17,6 +17,20 @@ export const admin = createClient(env.backendUrl, LOCAL_SERVICE_ROLE_KEY, { auth
 
 /** The password of every e-mail user these helpers make. */
 export const USER_PASSWORD = 'correct-horse-7'
+
+/**
+ * Fills /auth's sign-up form (all but the optional staff count) as a person would, for Ada Lovelace of Sunrise
+ * Care at `email` with USER_PASSWORD. `scope` is the page, or the form when another form on the page has the same labels.
+ */
+export async function fillSignUpForm(scope: Page | Locator, email: string) {
+  await scope.getByLabel('First name', { exact: true }).fill('Ada')
+  await scope.getByLabel('Last name', { exact: true }).fill('Lovelace')
+  await scope.getByLabel('Work email', { exact: true }).fill(email)
+  await scope.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
+  await scope.getByLabel('Company', { exact: true }).fill('Sunrise Care')
+  await scope.getByLabel('Phone', { exact: true }).fill('07700 900123')
+  await scope.getByLabel('Sector', { exact: true }).selectOption('care')
+}
 
 let counter = 0
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}@sunrise-care.co.uk`
