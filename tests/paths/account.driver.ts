@@ -103,10 +103,7 @@ export const driver = defineDriver({
     // The read fails at the network; supabase-js tries it three more times (1, 2 and 4 s apart) before it gives up.
     // Those waits are the page's timers: the clock (installed in start) is moved past them instead of waited out.
     'xstate.error.actor.loadAccount': async (page) => {
-      const drop = (route: Route) => (route.request().method() === 'GET' ? route.abort('internetdisconnected') : route.fallback())
-      const first = await reads.next(page)
-      await page.route(rows, drop)
-      await first.abort('internetdisconnected')
+      const holdAgain = await reads.answerAll(page, (route) => route.abort('internetdisconnected'))
       const alert = page.getByRole('alert')
       await expect
         .poll(
@@ -119,7 +116,7 @@ export const driver = defineDriver({
         )
         .toBe(true)
       await expect(alert).toHaveText(ACCOUNT_MESSAGES.loadFailed)
-      await page.unroute(rows, drop)
+      holdAgain()
     },
     'xstate.done.actor.saveDetails': async (page) => (await saves.next(page)).continue(),
     'xstate.error.actor.saveDetails': async (page) => (await saves.next(page)).abort('internetdisconnected'),

@@ -71,12 +71,16 @@ export function defineDriver<M extends AnyStateMachine>(driver: Driver<M>): Driv
 export function holdRequests(match: string | RegExp | ((url: URL) => boolean), method: string | null = 'POST') {
   const held = new WeakMap<Page, Route[]>()
   const waiting = new WeakMap<Page, Array<(route: Route) => void>>()
+  // While set, requests are answered at once instead of held (answerAll, releaseAll).
+  const answering = new WeakMap<Page, (route: Route) => Promise<void>>()
   return {
     async install(page: Page) {
       held.set(page, [])
       waiting.set(page, [])
       await page.route(match, async (route) => {
         if (method && route.request().method() !== method) return route.fallback()
+        const answer = answering.get(page)
+        if (answer) return answer(route)
         const next = waiting.get(page)?.shift()
         if (next) next(route)
         else held.get(page)?.push(route)
@@ -87,14 +91,19 @@ export function holdRequests(match: string | RegExp | ((url: URL) => boolean), m
       if (queued) return Promise.resolve(queued)
       return new Promise((resolve) => waiting.get(page)?.push(resolve))
     },
+    /**
+     * Answers every held request, and each one after it, with `answer` (a server that keeps failing), without a
+     * second route: a route added later is asked first, so it would take a request the path expects to find held.
+     * The returned function makes the holder hold requests again.
+     */
+    async answerAll(page: Page, answer: (route: Route) => Promise<void>): Promise<() => void> {
+      answering.set(page, answer)
+      for (const route of held.get(page)?.splice(0) ?? []) await answer(route)
+      return () => answering.delete(page)
+    },
     /** Lets every held request go on (and the ones still to come). */
     async releaseAll(page: Page) {
-      const routes = held.get(page)?.splice(0) ?? []
-      for (const route of routes) await route.continue()
-      waiting.get(page)?.push(function pass(route) {
-        void route.continue()
-        waiting.get(page)?.push(pass)
-      })
+      await this.answerAll(page, (route) => route.continue())
     },
     /** How many requests are held (a held request is a sign of the page's state). */
     pending: (page: Page) => held.get(page)?.length ?? 0,
@@ -135,7 +144,7 @@ export async function changeField(field: Locator, value: string) {
 // Toasts: what the machine says it shows on a step, checked in the page.
 
 /** The toasts the machine raises on the path's step (its notify actions, replayed on a copy of the machine). */
-export function stepToasts(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[], step: number): Toast[] {
+function stepToasts(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[], step: number): Toast[] {
   if (step < 0) return []
   const toasts: Toast[] = []
   let recording = false

@@ -23,7 +23,7 @@ const env = e2eEnv()
 const isAuth = (url: URL, path: string) => url.origin === env.backendUrl && url.pathname === `/auth/v1/${path}`
 
 /** Still on /auth, or gone to the app (only these states lead there, a second after they begin). */
-export const stillHere = (page: Page) => new URL(page.url()).pathname === '/auth'
+const stillHere = (page: Page) => new URL(page.url()).pathname === '/auth'
 
 const entry = holdRequests((url) => url.origin === env.siteUrl && /^\/assets\/index-[\w-]+\.js$/.test(url.pathname), null)
 const chunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunkName()}`, null)
@@ -59,7 +59,7 @@ async function expectForm(page: Page, c: ConfirmationContext) {
 }
 
 /** The redirect's second passes (real time: the page's own timer): the page leaves for the app. */
-export async function leaveForApp(page: Page) {
+async function leaveForApp(page: Page) {
   await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 5000 })
 }
 

@@ -187,11 +187,7 @@ export const driver = defineDriver({
     },
     'xstate.error.actor.getSession': async (page, _e, ctx) => {
       ctx.data.deadSession = true
-      // The held refresh first: a route added later is asked first, so one added before a late refresh would
-      // take it from the holder, whose next() would then wait for good.
-      const first = await refreshes.next(page)
-      await page.route(refreshUrl, failing)
-      await failing(first)
+      await refreshes.answerAll(page, failing)
       await expect
         .poll(
           async () => {

@@ -241,11 +241,7 @@ export const driver = defineDriver({
       ctx.data.deadSession = true
       const fail = (route: Route) =>
         route.fulfill({ status: 503, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"message":"unavailable"}' })
-      // The held refresh first: a route added later is asked first, so one added before a late refresh would take
-      // it from the holder, whose next() would then wait for good.
-      const first = await refreshes.next(page)
-      await page.route(`${env.backendUrl}/auth/v1/token?grant_type=refresh_token`, fail)
-      await fail(first)
+      await refreshes.answerAll(page, fail)
       await expect
         .poll(
           async () => {
