@@ -1,4 +1,4 @@
-import { type AnyEventObject, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
+import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
   type AccountDetails,
   type AccountDetailsProblem,
@@ -7,16 +7,19 @@ import {
   detailsOf,
   sameDetails,
 } from '../src/domain/account'
+import type { SessionUser } from './session.machine'
 
 /**
- * /account, the signed-in home (issue 15, item 7). loading reads the session and the person's own users row (RLS:
- * own row only): no session -> signedOut (to /auth); a failed read -> loadFailed with Try again. ready shows the
- * organisation and the setup answers the wizard saved, with name and phone editable: details.editing ->
+ * /account, the signed-in home (issue 15, item 7), a page of the signed-in layout: it starts once the session
+ * machine knows the user (its input), and the layout leaves for /auth when there is none or it ends elsewhere.
+ * loading reads the person's own users row (RLS: own row only); a failed read -> loadFailed with Try again. ready
+ * shows the organisation and the setup answers the wizard saved, with name and phone editable: details.editing ->
  * validating -> saving (PATCH of the own row, the column grants as for the wizard) -> saved ('Details saved'),
  * or back to editing with what was typed kept and the failure said. 'Run setup again' leaves for the wizard
- * (prefilled from the row); 'Sign out' revokes the session and goes to /. A sign-out in another tab also leaves.
+ * (prefilled from the row); 'Sign out' asks the session to sign this device out and goes to /.
  */
 export interface AccountContext {
+  user: SessionUser
   profile: AccountProfile | null
   draft: AccountDetails
   problem: AccountDetailsProblem | null
@@ -31,8 +34,7 @@ export type AccountEvent =
   | { type: 'RETRY' }
   | { type: 'RUN_SETUP_AGAIN' }
   | { type: 'SIGN_OUT' }
-  | { type: 'SIGNED_OUT' }
-  | { type: 'xstate.done.actor.loadAccount'; output: AccountProfile | null }
+  | { type: 'xstate.done.actor.loadAccount'; output: AccountProfile }
   | { type: 'xstate.error.actor.loadAccount'; error: unknown }
   | { type: 'xstate.done.actor.saveDetails'; output: undefined }
   | { type: 'xstate.error.actor.saveDetails'; error: unknown }
@@ -45,10 +47,9 @@ export const accountMachine = setup({
   types: {
     context: {} as AccountContext,
     events: {} as AccountEvent,
+    input: {} as { user: SessionUser },
   },
   actions: {
-    /** Navigation to /auth (sign in): there is no session. */
-    goToSignIn: () => {},
     /** Navigation to /onboarding/setup. */
     goToSetup: () => {},
     /** Navigation to '/'. */
@@ -59,7 +60,7 @@ export const accountMachine = setup({
     notifySignedOut: (_, _params: { offline: boolean }) => {},
     assignProfile: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.loadAccount')
-      const profile = event.output as AccountProfile
+      const profile = event.output
       return { profile, draft: detailsOf(profile), problem: null, saveFailed: false }
     }),
     assignField: assign({
@@ -89,19 +90,14 @@ export const accountMachine = setup({
     clearSaveFailed: assign({ saveFailed: false }),
   },
   actors: {
-    /** The own users row of the stored session's user, or null when signed out. */
-    loadAccount: fromPromise<AccountProfile | null>(() => Promise.reject(new Error('loadAccount not provided'))),
+    /** The user's own users row (the session's address when the row has none). */
+    loadAccount: fromPromise<AccountProfile, SessionUser>(() => Promise.reject(new Error('loadAccount not provided'))),
     /** PATCH users?id=eq.<own id> with first_name, last_name, phone_number. */
-    saveDetails: fromPromise<void, AccountDetails>(() => Promise.reject(new Error('saveDetails not provided'))),
+    saveDetails: fromPromise<void, { userId: string; details: AccountDetails }>(() => Promise.reject(new Error('saveDetails not provided'))),
+    /** Asks the session to sign this device out; `revoked: false` when only the local copy could go. */
     signOut: fromPromise<{ revoked: boolean }>(() => Promise.reject(new Error('signOut not provided'))),
-    /** Sends SIGNED_OUT when the auth state changes to signed out. */
-    authListener: fromCallback<AnyEventObject>(() => () => {}),
   },
   guards: {
-    hasAccount: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadAccount')
-      return event.output !== null
-    },
     hasProblem: ({ context }) => accountDetailsProblem(context.draft) !== null,
     isUnchanged: ({ context }) => context.profile !== null && sameDetails(context.draft, detailsOf(context.profile)),
     wasRevoked: ({ event }) => {
@@ -111,29 +107,27 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
-  context: { profile: null, draft: EMPTY_DETAILS, problem: null, saveFailed: false },
-  invoke: { id: 'authListener', src: 'authListener' },
+  context: ({ input }) => ({ user: input.user, profile: null, draft: EMPTY_DETAILS, problem: null, saveFailed: false }),
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadAccount',
         src: 'loadAccount',
-        onDone: [{ guard: 'hasAccount', target: 'ready', actions: 'assignProfile' }, { target: 'signedOut' }],
+        input: ({ context }) => context.user,
+        onDone: { target: 'ready', actions: 'assignProfile' },
         onError: 'loadFailed',
       },
-      on: { SIGNED_OUT: 'signedOut' },
     },
     loadFailed: {
-      on: { RETRY: 'loading', SIGNED_OUT: 'signedOut' },
+      on: { RETRY: 'loading' },
     },
     ready: {
       initial: 'editing',
       on: {
         RUN_SETUP_AGAIN: 'leavingForSetup',
         SIGN_OUT: 'signingOut',
-        // Signed out in another tab: this page cannot stay.
-        SIGNED_OUT: 'signedOut',
       },
       states: {
         editing: {
@@ -154,7 +148,7 @@ export const accountMachine = setup({
           invoke: {
             id: 'saveDetails',
             src: 'saveDetails',
-            input: ({ context }) => context.draft,
+            input: ({ context }) => ({ userId: context.user.userId, details: context.draft }),
             onDone: { target: 'saved', actions: ['commitDraft', 'notifySaved'] },
             onError: { target: 'editing', actions: 'markSaveFailed' },
           },
@@ -167,8 +161,8 @@ export const accountMachine = setup({
         },
       },
     },
-    // Our own sign-out fires SIGNED_OUT too: here the actor's result decides where to go and what to say.
     signingOut: {
+      tags: ['leaving'],
       invoke: {
         id: 'signOut',
         src: 'signOut',
@@ -179,11 +173,9 @@ export const accountMachine = setup({
         onError: { target: 'leftSignedOut', actions: { type: 'notifySignedOut', params: { offline: true } } },
       },
     },
-    leavingForSetup: { type: 'final', entry: 'goToSetup' },
+    leavingForSetup: { type: 'final', tags: ['leaving'], entry: 'goToSetup' },
     /** Signed out from this page: to the home page. */
-    leftSignedOut: { type: 'final', entry: 'goHome' },
-    /** No session (or it ended elsewhere): to sign-in. */
-    signedOut: { type: 'final', entry: 'goToSignIn' },
+    leftSignedOut: { type: 'final', tags: ['leaving'], entry: 'goHome' },
   },
 })
 
@@ -206,6 +198,9 @@ export const accountSampleProfile: AccountProfile = {
   onboardingCompletedAt: '2026-11-20T10:00:00.000Z',
 }
 
+/** The signed-in user the layout hands the page. */
+export const accountSampleInput: { user: SessionUser } = { user: { userId: '00000000-0000-4000-8000-000000000001', email: accountSampleProfile.email } }
+
 export const accountSampleEvents = [
   { type: 'FIELD_CHANGED', field: 'firstName', value: 'Augusta' },
   { type: 'FIELD_CHANGED', field: 'lastName', value: '' },
@@ -214,9 +209,7 @@ export const accountSampleEvents = [
   { type: 'RETRY' },
   { type: 'RUN_SETUP_AGAIN' },
   { type: 'SIGN_OUT' },
-  { type: 'SIGNED_OUT' },
   { type: 'xstate.done.actor.loadAccount', output: accountSampleProfile },
-  { type: 'xstate.done.actor.loadAccount', output: null },
   { type: 'xstate.error.actor.loadAccount', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
   { type: 'xstate.done.actor.saveDetails', output: undefined },
   { type: 'xstate.error.actor.saveDetails', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },

@@ -1,16 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate'
-import {
-  type AuthArrival,
-  type BackendFailure,
-  CONFIRMATION_TOASTS,
-  confirmationRedirect,
-  errorMessage,
-  isBackendFailure,
-  isEmailAddress,
-  isRejectedLink,
-  isVerifierProblem,
-  type Toast,
-} from '../src/domain/signup'
+import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { authFailureKind, type BackendFailure, errorMessage } from '../src/domain/authErrors'
+import { type AuthArrival, CONFIRMATION_TOASTS, confirmationRedirect, isEmailAddress, type Toast } from '../src/domain/signup'
 
 /**
  * Arrival at /auth after the confirmation e-mail (spec sections 2 and 4). The page is prerendered without
@@ -40,13 +30,12 @@ export type ConfirmationEvent =
   | { type: 'xstate.done.actor.setSession'; output: undefined }
   | { type: 'xstate.error.actor.setSession'; error: unknown }
   | { type: 'xstate.done.actor.getSession'; output: { hasSession: boolean } }
-  | { type: 'xstate.error.actor.getSession'; error: unknown }
   | { type: 'xstate.done.actor.resendConfirmation'; output: undefined }
   | { type: 'xstate.error.actor.resendConfirmation'; error: unknown }
   | { type: 'xstate.after.redirectDelay.emailConfirmation.confirmed' }
   | { type: 'xstate.after.redirectDelay.emailConfirmation.verified' }
 
-const failure = (error: unknown): BackendFailure | null => (isBackendFailure(error, 'confirmation') ? error : null)
+const kindOf = (event: AnyEventObject) => authFailureKind((event as { error?: unknown }).error)
 
 export const emailConfirmationMachine = setup({
   types: {
@@ -77,6 +66,7 @@ export const emailConfirmationMachine = setup({
     setSession: fromPromise<void, { accessToken: string; refreshToken: string }>(() =>
       Promise.reject(new Error('setSession not provided')),
     ),
+    /** Whether the session machine, once it knows, has someone signed in (it never fails: an unreadable session is none). */
     getSession: fromPromise<{ hasSession: boolean }>(() => Promise.reject(new Error('getSession not provided'))),
     resendConfirmation: fromPromise<void, { email: string; emailRedirectTo: string }>(() =>
       Promise.reject(new Error('resendConfirmation not provided')),
@@ -88,14 +78,11 @@ export const emailConfirmationMachine = setup({
     hasTokens: ({ context }) => Boolean(context.params.access_token && context.params.refresh_token),
     isVerified: ({ context }) => context.params.verified === 'true',
     isSignupArrival: ({ context }) => context.params.type === 'signup',
-    isVerifierProblem: ({ event }) => {
-      const f = failure((event as { error?: unknown }).error)
-      return f !== null && isVerifierProblem(f)
-    },
-    isRejectedLink: ({ event }) => {
-      const f = failure((event as { error?: unknown }).error)
-      return f !== null && isRejectedLink(f)
-    },
+    /** The code verifier is missing (the link was opened in another browser) or is not this code's (a later sign-up
+     * in this browser replaced it): either way the server confirmed the e-mail before it issued the code. */
+    isVerifierProblem: ({ event }) => kindOf(event) === 'verifierMissing',
+    /** The link was used, has expired, or its session has ended since (the tokens can no longer be used). */
+    isRejectedLink: ({ event }) => ['linkRejected', 'sessionMissing'].includes(kindOf(event)),
     hasSession: ({ event }) => {
       assertEvent(event, 'xstate.done.actor.getSession')
       return event.output.hasSession
@@ -158,9 +145,8 @@ export const emailConfirmationMachine = setup({
       invoke: {
         id: 'getSession',
         src: 'getSession',
+        // No session (the session machine says so; an unreadable one is none) means nothing to confirm: the form stays.
         onDone: [{ guard: 'hasSession', target: 'confirmed' }, { target: 'none' }],
-        // No session to read means nothing to confirm here; the form stays.
-        onError: 'none',
       },
     },
     verified: {
@@ -258,7 +244,6 @@ export const emailConfirmationSampleEvents: ConfirmationEvent[] = [
   { type: 'xstate.error.actor.setSession', error: new Error('Failed to fetch') },
   { type: 'xstate.done.actor.getSession', output: { hasSession: true } },
   { type: 'xstate.done.actor.getSession', output: { hasSession: false } },
-  { type: 'xstate.error.actor.getSession', error: new Error('storage unavailable') },
   { type: 'xstate.done.actor.resendConfirmation', output: undefined },
   { type: 'xstate.error.actor.resendConfirmation', error: { kind: 'confirmation', message: 'For security purposes, you can only request this after 42 seconds.' } },
   { type: 'xstate.after.redirectDelay.emailConfirmation.confirmed' },

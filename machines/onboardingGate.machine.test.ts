@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyActorRef, createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import type { ProfileCompletionStatus } from '../src/domain/onboarding'
-import { type GateArrival, onboardingGateMachine, onboardingGateSampleEvents, type SessionInfo } from './onboardingGate.machine'
+import { type GateArrival, onboardingGateMachine, onboardingGateSampleEvents } from './onboardingGate.machine'
+import type { SessionUser as SessionInfo } from './session.machine'
 import { ssoProfileMachine } from './ssoProfile.machine'
 import { coverage, generatePaths } from './testing/graph'
 
@@ -42,13 +43,14 @@ function run(opts: {
           await (opts.exchange ?? (async () => {}))()
         }),
         getSession: fromPromise(async () => opts.session ?? null),
-        authListener: fromCallback(({ sendBack }) => {
+        sessionEvents: fromCallback(({ sendBack }) => {
           emitSignedOut = () => sendBack({ type: 'SIGNED_OUT' })
           return () => {}
         }),
-        signOut: fromPromise(async () => {
+        // The session signs this device out; it announces no SIGNED_OUT for its own sign-out.
+        signOut: fromPromise(async (): Promise<{ revoked: boolean }> => {
           calls.push('signOut')
-          emitSignedOut?.()
+          return { revoked: true }
         }),
         getCompletionStatus: fromPromise(async () => {
           if (opts.status instanceof Error) throw opts.status
@@ -74,7 +76,7 @@ describe('onboarding gate', () => {
     expect(calls).toEqual(['go:/'])
   })
 
-  it('a consumer e-mail is told, signed out and sent to sign-up (not to / by its own sign-out event)', async () => {
+  it('a consumer e-mail is told, signed out and sent to sign-up', async () => {
     const { actor, calls } = run({ session: { userId: 'u', email: 'Someone@GMAIL.com' } })
     await waitFor(actor, (s) => s.status === 'done')
     expect(actor.getSnapshot().value).toBe('consumerEmailRejected')
@@ -139,7 +141,7 @@ describe('onboarding gate', () => {
       session: work,
       status: done({ profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'linkedin_oidc', onboarding_completed: false }),
     })
-    await waitFor(actor, (s) => s.matches('ssoProfile'))
+    await waitFor(actor, (s) => s.matches({ signedIn: 'ssoProfile' }))
     const child = actor.getSnapshot().children.ssoProfile as AnyActorRef
     expect(child.getSnapshot().context.provider).toBe('linkedin_oidc')
     child.send({ type: 'COMPANY_CHANGED', value: 'Sunrise Care' })
@@ -155,7 +157,7 @@ describe('onboarding gate', () => {
       session: work,
       status: done({ profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'linkedin_oidc' }),
     })
-    await waitFor(actor, (s) => s.matches('ssoProfile'))
+    await waitFor(actor, (s) => s.matches({ signedIn: 'ssoProfile' }))
     const child = actor.getSnapshot().children.ssoProfile as AnyActorRef
     expect(child.getSnapshot().context.provider).toBe('linkedin_oidc')
     child.send({ type: 'COMPANY_CHANGED', value: 'Sunrise Care' })
@@ -171,7 +173,7 @@ describe('onboarding gate', () => {
       session: work,
       status: done({ profile_completion_required: true, signup_method: 'sso' }),
     })
-    await waitFor(actor, (s) => s.matches('ssoProfile'))
+    await waitFor(actor, (s) => s.matches({ signedIn: 'ssoProfile' }))
     ;(actor.getSnapshot().children.ssoProfile as AnyActorRef).send({ type: 'CLOSE' })
     await waitFor(actor, (s) => s.status === 'done')
     expect(actor.getSnapshot().value).toBe('dismissed')
@@ -183,7 +185,7 @@ describe('onboarding gate', () => {
       session: work,
       status: done({ profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google' }),
     })
-    await waitFor(actor, (s) => s.matches('ssoProfile'))
+    await waitFor(actor, (s) => s.matches({ signedIn: 'ssoProfile' }))
     signOutNow()
     expect(actor.getSnapshot().value).toBe('signedOut')
     expect(calls).toEqual(['go:/'])

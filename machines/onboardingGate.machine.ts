@@ -1,24 +1,21 @@
-import { type AnyEventObject, assign, fromCallback, fromPromise, setup } from 'xstate'
+import { type AnyEventObject, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
 import { isConsumerEmail } from '../src/domain/consumerDomains'
 import { needsSetup, needsSsoProfile, type ProfileCompletionStatus } from '../src/domain/onboarding'
+import type { SessionUser } from './session.machine'
 import { ssoProfileMachine } from './ssoProfile.machine'
 
 /**
  * The /onboarding gate (spec sections 2, 4, 5, 8; issue 15). The prerendered page starts `arriving`; after mount
  * the view sends ARRIVED with the URL: an SSO provider sends people back here with `?code=` (PKCE), exchanged in
  * `exchangingCode`, or with `?error=` (refused or cancelled), which returns them to /auth with the provider's words.
- * Then the session: none goes to /. A consumer e-mail is told 'Please use a company email', signed out and sent to
- * /auth?mode=signup. Otherwise the profile completion status decides: required with signup_method sso opens the SSO
+ * Then the session, as the session machine knows it once settled: none goes to /. A consumer e-mail is told 'Please
+ * use a company email', signed out (by the session) and sent to /auth?mode=signup. Otherwise the profile completion status decides: required with signup_method sso opens the SSO
  * profile dialog (the child machine `ssoProfile`); a profile whose setup wizard was never finished goes to the
  * wizard; anything else, a failed status call included, completes with 'Account setup complete!' and goes to the
  * signed-in home, /account. Saving the dialog ('Details saved') goes on to the wizard when setup is owed, else
  * completes; closing it goes to / without the success message (the profile is still incomplete, so claiming
- * "complete" would be untrue). A sign-out at any time goes to /.
+ * "complete" would be untrue). The session ending elsewhere at any time (SIGNED_OUT) goes to /.
  */
-export interface SessionInfo {
-  userId: string
-  email: string
-}
 
 /** What the gate reads from its URL after mount. */
 export interface GateArrival {
@@ -29,14 +26,24 @@ export interface GateArrival {
 }
 
 export interface OnboardingGateContext {
-  session: SessionInfo | null
+  session: SessionUser | null
   provider: string | null
   /** Whether the setup wizard is owed (from the completion status). */
   setupOwed: boolean
   params: GateArrival
 }
 
-export type OnboardingGateEvent = { type: 'SIGNED_OUT' } | { type: 'ARRIVED'; params: GateArrival }
+export type OnboardingGateEvent =
+  | { type: 'SIGNED_OUT' }
+  | { type: 'ARRIVED'; params: GateArrival }
+  | { type: 'xstate.done.actor.exchangeCode'; output: undefined }
+  | { type: 'xstate.error.actor.exchangeCode'; error: unknown }
+  | { type: 'xstate.done.actor.getSession'; output: SessionUser | null }
+  | { type: 'xstate.done.actor.signOut'; output: { revoked: boolean } }
+  | { type: 'xstate.error.actor.signOut'; error: unknown }
+  | { type: 'xstate.done.actor.getCompletionStatus'; output: ProfileCompletionStatus }
+  | { type: 'xstate.error.actor.getCompletionStatus'; error: unknown }
+  | { type: 'xstate.done.actor.ssoProfile'; output: { saved: boolean } }
 
 export const onboardingGateMachine = setup({
   types: {
@@ -44,6 +51,22 @@ export const onboardingGateMachine = setup({
     events: {} as OnboardingGateEvent,
   },
   actions: {
+    assignParams: assign({
+      params: ({ event }) => {
+        assertEvent(event, 'ARRIVED')
+        return event.params
+      },
+    }),
+    assignSession: assign({
+      session: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.getSession')
+        return event.output
+      },
+    }),
+    assignSsoProfileOwed: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.getCompletionStatus')
+      return { provider: event.output.last_sso_provider, setupOwed: needsSetup(event.output) }
+    }),
     /** Client-side navigation to '/'. */
     goHome: () => {},
     /** Client-side navigation to '/auth?mode=signup'. */
@@ -66,13 +89,14 @@ export const onboardingGateMachine = setup({
     exchangeCode: fromPromise<void, { code: string }>(async () => {
       throw new Error('exchangeCode not provided')
     }),
-    /** The current session's user id and e-mail, or null when signed out. */
-    getSession: fromPromise<SessionInfo | null>(async () => {
+    /** The session machine's user once it knows (null: no session); it never fails (an unreadable session is none). */
+    getSession: fromPromise<SessionUser | null>(async () => {
       throw new Error('getSession not provided')
     }),
-    /** Sends SIGNED_OUT when the auth state changes to signed out. */
-    authListener: fromCallback<AnyEventObject>(() => () => {}),
-    signOut: fromPromise<void>(async () => {
+    /** Sends SIGNED_OUT when the session ends elsewhere (the session machine's SESSION_ENDED). */
+    sessionEvents: fromCallback<AnyEventObject>(() => () => {}),
+    /** Asks the session to sign this device out. */
+    signOut: fromPromise<{ revoked: boolean }>(async () => {
       throw new Error('signOut not provided')
     }),
     /** rpc get_profile_completion_status, parsed (JSON or JSON string). */
@@ -84,8 +108,8 @@ export const onboardingGateMachine = setup({
   guards: {
     hasProviderError: ({ context }) => Boolean(context.params.error || context.params.error_code),
     hasCode: ({ context }) => Boolean(context.params.code),
-    hasNoSession: ({ event }) => (event as { output?: SessionInfo | null }).output == null,
-    isConsumerEmail: ({ event }) => isConsumerEmail((event as { output?: SessionInfo | null }).output?.email ?? ''),
+    hasNoSession: ({ event }) => (event as { output?: SessionUser | null }).output == null,
+    isConsumerEmail: ({ event }) => isConsumerEmail((event as { output?: SessionUser | null }).output?.email ?? ''),
     needsSsoProfile: ({ event }) => {
       const output = (event as { output?: ProfileCompletionStatus }).output
       return output ? needsSsoProfile(output) : false
@@ -100,12 +124,12 @@ export const onboardingGateMachine = setup({
 }).createMachine({
   id: 'onboardingGate',
   context: { session: null, provider: null, setupOwed: false, params: {} },
-  invoke: { id: 'authListener', src: 'authListener' },
-  on: { SIGNED_OUT: '.signedOut' },
+  invoke: { id: 'sessionEvents', src: 'sessionEvents' },
   initial: 'arriving',
   states: {
     arriving: {
-      on: { ARRIVED: { target: 'routing', actions: assign({ params: ({ event }) => event.params }) } },
+      tags: ['checking'],
+      on: { ARRIVED: { target: 'routing', actions: 'assignParams' } },
     },
     routing: {
       always: [
@@ -128,6 +152,7 @@ export const onboardingGateMachine = setup({
       ],
     },
     exchangingCode: {
+      tags: ['checking'],
       invoke: {
         id: 'exchangeCode',
         src: 'exchangeCode',
@@ -142,22 +167,19 @@ export const onboardingGateMachine = setup({
       entry: ['clearUrl', { type: 'returnToSignIn', params: { error: 'exchange_failed', description: '' } }],
     },
     checkingSession: {
+      tags: ['checking'],
       invoke: {
         id: 'getSession',
         src: 'getSession',
         onDone: [
           { guard: 'hasNoSession', target: 'signedOut' },
           { guard: 'isConsumerEmail', target: 'rejectingConsumerEmail' },
-          { target: 'checkingStatus', actions: assign({ session: ({ event }) => event.output }) },
+          { target: 'signedIn', actions: 'assignSession' },
         ],
-        // An unreadable session is no session.
-        onError: { target: 'signedOut' },
       },
     },
     rejectingConsumerEmail: {
       entry: 'notifyConsumerEmail',
-      // Our own sign-out fires SIGNED_OUT: here it means the sign-out finished, not "go to /".
-      on: { SIGNED_OUT: 'consumerEmailRejected' },
       invoke: {
         id: 'signOut',
         src: 'signOut',
@@ -165,36 +187,38 @@ export const onboardingGateMachine = setup({
         onError: 'consumerEmailRejected',
       },
     },
-    checkingStatus: {
-      invoke: {
-        id: 'getCompletionStatus',
-        src: 'getCompletionStatus',
-        onDone: [
-          {
-            guard: 'needsSsoProfile',
-            target: 'ssoProfile',
-            actions: assign({
-              provider: ({ event }) => event.output.last_sso_provider,
-              setupOwed: ({ event }) => needsSetup(event.output),
-            }),
+    /** The session is known: it ending elsewhere (SIGNED_OUT) sends the person home. */
+    signedIn: {
+      initial: 'checkingStatus',
+      on: { SIGNED_OUT: 'signedOut' },
+      states: {
+        checkingStatus: {
+          tags: ['checking'],
+          invoke: {
+            id: 'getCompletionStatus',
+            src: 'getCompletionStatus',
+            onDone: [
+              { guard: 'needsSsoProfile', target: 'ssoProfile', actions: 'assignSsoProfileOwed' },
+              { guard: 'needsSetup', target: '#onboardingGate.setupNeeded' },
+              { target: '#onboardingGate.complete' },
+            ],
+            // Spec section 8: a status-call failure silently completes.
+            onError: { target: '#onboardingGate.complete' },
           },
-          { guard: 'needsSetup', target: 'setupNeeded' },
-          { target: 'complete' },
-        ],
-        // Spec section 8: a status-call failure silently completes.
-        onError: { target: 'complete' },
-      },
-    },
-    ssoProfile: {
-      invoke: {
-        id: 'ssoProfile',
-        src: 'ssoProfile',
-        input: ({ context }) => ({ provider: context.provider }),
-        onDone: [
-          { guard: 'wasSavedAndSetupOwed', target: 'setupNeeded' },
-          { guard: 'wasSaved', target: 'complete' },
-          { target: 'dismissed' },
-        ],
+        },
+        ssoProfile: {
+          tags: ['dialog'],
+          invoke: {
+            id: 'ssoProfile',
+            src: 'ssoProfile',
+            input: ({ context }) => ({ provider: context.provider }),
+            onDone: [
+              { guard: 'wasSavedAndSetupOwed', target: '#onboardingGate.setupNeeded' },
+              { guard: 'wasSaved', target: '#onboardingGate.complete' },
+              { target: '#onboardingGate.dismissed' },
+            ],
+          },
+        },
       },
     },
     /** Onboarding was never finished: on to the setup wizard. */
@@ -218,8 +242,7 @@ export const onboardingGateSampleEvents = [
   { type: 'xstate.done.actor.getSession', output: null },
   { type: 'xstate.done.actor.getSession', output: { ...session, email: 'ada@gmail.com' } },
   { type: 'xstate.done.actor.getSession', output: session },
-  { type: 'xstate.error.actor.getSession', error: { message: 'storage unavailable' } },
-  { type: 'xstate.done.actor.signOut', output: undefined },
+  { type: 'xstate.done.actor.signOut', output: { revoked: false } },
   { type: 'xstate.error.actor.signOut', error: { message: 'network' } },
   {
     type: 'xstate.done.actor.getCompletionStatus',

@@ -1,6 +1,6 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { authFailureKind, retryAfterSeconds } from '../src/domain/authErrors'
 import {
-  authFailureKind,
   EMPTY_NEW_PASSWORD,
   type NewPasswordProblem,
   type NewPasswordValues,
@@ -10,7 +10,6 @@ import {
   type ResetRequestProblem,
   recoveryRedirect,
   resetRequestProblem,
-  retryAfterSeconds,
 } from '../src/domain/account'
 
 /**

@@ -1,5 +1,6 @@
 import { type AnyEventObject, assign, fromPromise, setup } from 'xstate'
-import { authFailureKind, RESEND_INTERVAL_SECONDS, retryAfterSeconds } from '../src/domain/account'
+import { RESEND_INTERVAL_SECONDS } from '../src/domain/account'
+import { authFailureKind, retryAfterSeconds } from '../src/domain/authErrors'
 import { confirmationRedirect } from '../src/domain/signup'
 
 /**

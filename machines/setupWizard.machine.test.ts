@@ -1,36 +1,35 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
-import { EMPTY_ANSWERS, type WizardAnswers } from '../src/domain/onboarding'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { EMPTY_ANSWERS, WIZARD_STEPS, type WizardAnswers } from '../src/domain/onboarding'
 import {
+  resumeWizard,
+  SAVED_ANSWERS,
   type SaveAnswersInput,
   type StoredProgress,
   setupWizardMachine,
   setupWizardSampleEvents,
-  wizardGraphState,
+  setupWizardSampleInput,
+  setupWizardSerializeState,
 } from './setupWizard.machine'
 import { coverage, generatePaths } from './testing/graph'
 
-function run(opts: { session?: { userId: string; email: string } | null; stored?: StoredProgress | null; save?: (i: SaveAnswersInput) => Promise<void> } = {}) {
+const user = setupWizardSampleInput.user
+
+function run(opts: { saved?: WizardAnswers | null; resume?: StoredProgress; save?: (i: SaveAnswersInput) => Promise<void> } = {}) {
   const calls: string[] = []
   const saved: SaveAnswersInput[] = []
   const persisted: Array<{ step: number; answers: WizardAnswers }> = []
-  let signOut: (() => void) | undefined
   const actor = createActor(
     setupWizardMachine.provide({
       actions: {
         goHome: () => calls.push('go:/'),
         notifySetupComplete: () => calls.push('toast:Setup complete!'),
         logSaveFailed: () => calls.push('log'),
-        persistAnswers: (_, p) => persisted.push({ step: p.step, answers: p.answers }),
-        clearStoredAnswers: () => calls.push('clear'),
+        persistProgress: (_, p) => persisted.push({ step: p.step, answers: p.answers }),
+        clearStoredProgress: () => calls.push('clear'),
       },
       actors: {
-        getSession: fromPromise(async () => (opts.session === undefined ? { userId: 'u1', email: 'ada@sunrise-care.co.uk' } : opts.session)),
-        authListener: fromCallback(({ sendBack }) => {
-          signOut = () => sendBack({ type: 'SIGNED_OUT' })
-          return () => {}
-        }),
-        restoreAnswers: fromPromise(async () => opts.stored ?? null),
+        savedAnswers: fromPromise(async () => opts.saved ?? null),
         saveAnswers: fromPromise(({ input }: { input: SaveAnswersInput }) => {
           saved.push(input)
           return opts.save ? opts.save(input) : Promise.resolve()
@@ -38,13 +37,15 @@ function run(opts: { session?: { userId: string; email: string } | null; stored?
       },
       delays: { finishDelay: 20 },
     }),
+    { input: { user }, ...(opts.resume ? { snapshot: resumeWizard(user, opts.resume) } : {}) },
   )
   actor.start()
-  return { actor, calls, saved, persisted, signOut: () => signOut?.() }
+  return { actor, calls, saved, persisted }
 }
 
 type Actor = ReturnType<typeof run>['actor']
 const ready = (actor: Actor) => waitFor(actor, (s) => s.matches('editing'))
+const stepOf = (actor: Actor) => WIZARD_STEPS.find((s) => actor.getSnapshot().matches({ editing: s.id }))?.id
 
 /** Answer every step with the wizard's own buttons, ending on step 11 with the frequency confirmed. */
 function answerAll(actor: Actor) {
@@ -66,24 +67,34 @@ function answerAll(actor: Actor) {
 }
 
 describe('setup wizard', () => {
-  it('without a session goes to /', async () => {
-    const { actor, calls } = run({ session: null })
-    await waitFor(actor, (s) => s.status === 'done')
-    expect(actor.getSnapshot().value).toBe('signedOut')
-    expect(calls).toEqual(['go:/'])
+  it('the eleven steps are states of editing, in the spec’s order', () => {
+    const editing = setupWizardMachine.getStateNodeById('setupWizard.editing')
+    expect(Object.keys(editing.states)).toEqual(WIZARD_STEPS.map((s) => s.id))
   })
 
   it('Continue is refused until the step is valid; Back is refused on step 1', async () => {
     const { actor } = run()
     await ready(actor)
+    expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'BACK' })).toBe(false)
     actor.send({ type: 'NEXT' })
     actor.send({ type: 'BACK' })
-    expect(actor.getSnapshot().context.step).toBe(0)
+    expect(stepOf(actor)).toBe('country')
     actor.send({ type: 'COUNTRY_SELECTED', country: 'ca' })
+    expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(true)
     actor.send({ type: 'NEXT' })
     actor.send({ type: 'PHONE_CHANGED', phone: '   ' })
     actor.send({ type: 'NEXT' })
-    expect(actor.getSnapshot().context.step).toBe(1)
+    expect(stepOf(actor)).toBe('phone')
+    expect(actor.getSnapshot().can({ type: 'BACK' })).toBe(true)
+  })
+
+  it('an answer is taken only on its own step', async () => {
+    const { actor } = run()
+    await ready(actor)
+    expect(actor.getSnapshot().can({ type: 'SECTOR_SELECTED', sector: 'care' })).toBe(false)
+    actor.send({ type: 'SECTOR_SELECTED', sector: 'care' })
+    expect(actor.getSnapshot().context.answers.sector).toBe('')
   })
 
   it('Back keeps earlier answers', async () => {
@@ -91,20 +102,28 @@ describe('setup wizard', () => {
     await ready(actor)
     answerAll(actor)
     for (let i = 0; i < 10; i++) actor.send({ type: 'BACK' })
-    const { step, answers } = actor.getSnapshot().context
-    expect(step).toBe(0)
-    expect(answers).toMatchObject({ country: 'uk', sector: 'care', roles: ['nurse'], frequency: 'monthly' })
+    expect(stepOf(actor)).toBe('country')
+    expect(actor.getSnapshot().context.answers).toMatchObject({ country: 'uk', sector: 'care', roles: ['nurse'], frequency: 'monthly' })
   })
 
-  it('the frequency sub-step defaults to monthly but the wizard value starts empty', async () => {
+  it('the frequency sub-step defaults to monthly but the wizard value starts empty; Complete Setup waits for it', async () => {
     const { actor } = run()
     await ready(actor)
     answerAll(actor)
     expect(actor.getSnapshot().context.answers.frequency).toBe('monthly')
+    actor.send({ type: 'BACK' })
+    actor.send({ type: 'NEXT' })
+    expect(actor.getSnapshot().matches({ editing: { frequency: 'chosen' } })).toBe(true)
     actor.send({ type: 'FREQUENCY_DRAFTED', frequency: 'daily' })
     expect(actor.getSnapshot().context.answers.frequency).toBe('monthly')
     actor.send({ type: 'SUB_STEP_CONTINUE' })
     expect(actor.getSnapshot().context.answers.frequency).toBe('daily')
+
+    const fresh = run({ resume: { step: 10, answers: { ...SAVED_ANSWERS, frequency: '' } } })
+    expect(fresh.actor.getSnapshot().matches({ editing: { frequency: 'choosing' } })).toBe(true)
+    expect(fresh.actor.getSnapshot().can({ type: 'FINISH' })).toBe(false)
+    fresh.actor.send({ type: 'SUB_STEP_CONTINUE' })
+    expect(fresh.actor.getSnapshot().can({ type: 'FINISH' })).toBe(true)
   })
 
   it('finishing saves, waits the finish delay, then says Setup complete! and goes to /', async () => {
@@ -113,11 +132,13 @@ describe('setup wizard', () => {
     answerAll(actor)
     actor.send({ type: 'FINISH' })
     expect(actor.getSnapshot().value).toBe('saving')
+    expect(actor.getSnapshot().can({ type: 'BACK' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'CLOSE' })).toBe(false)
     await waitFor(actor, (s) => s.matches('saved'))
     expect(calls).toEqual(['clear'])
     await waitFor(actor, (s) => s.status === 'done')
     expect(calls).toEqual(['clear', 'toast:Setup complete!', 'go:/'])
-    expect(saved[0]?.userId).toBe('u1')
+    expect(saved[0]?.userId).toBe(user.userId)
     expect(saved[0]?.answers.phone).toBe(' 07700 900123 ')
   })
 
@@ -129,33 +150,42 @@ describe('setup wizard', () => {
     actor.send({ type: 'FINISH' })
     await waitFor(actor, (s) => s.matches('editing'))
     expect(calls).toEqual(['log'])
-    expect(actor.getSnapshot().context).toMatchObject({ step: 10, answers: before, saveFailed: true })
+    expect(actor.getSnapshot().matches({ editing: { frequency: 'chosen' } })).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ answers: before, saveFailed: true })
   })
 
-  it('restores stored progress and persists every change', async () => {
-    const stored = { step: 4, answers: { ...EMPTY_ANSWERS, country: 'au' as const, phone: '1', sector: 'housing' as const } }
-    const { actor, persisted } = run({ stored })
+  it('starts from the answers saved last time (Run setup again)', async () => {
+    const { actor } = run({ saved: SAVED_ANSWERS })
     await ready(actor)
-    expect(actor.getSnapshot().context).toMatchObject(stored)
+    expect(stepOf(actor)).toBe('country')
+    expect(actor.getSnapshot().context.answers).toEqual(SAVED_ANSWERS)
+    expect(actor.getSnapshot().context.draftFrequency).toBe('weekly')
+  })
+
+  it('a reload resumes on the stored step, and every change is stored with the step shown', () => {
+    const stored = { step: 4, answers: { ...EMPTY_ANSWERS, country: 'au' as const, phone: '1', sector: 'housing' as const } }
+    const { actor, persisted } = run({ resume: stored })
+    expect(stepOf(actor)).toBe('regulators')
+    expect(actor.getSnapshot().context.answers).toEqual(stored.answers)
     actor.send({ type: 'REGULATOR_TOGGLED', regulator: 'rsh' })
     expect(persisted.at(-1)).toEqual({ step: 4, answers: { ...stored.answers, regulators: ['rsh'] } })
+    actor.send({ type: 'NEXT' })
+    expect(persisted.at(-1)?.step).toBe(5)
+    // A step out of range resumes on the nearest one.
+    expect(run({ resume: { step: 99, answers: EMPTY_ANSWERS } }).actor.getSnapshot().matches({ editing: 'frequency' })).toBe(true)
   })
 
-  it('a sign-out or the close × goes to /', async () => {
-    const a = run()
-    await ready(a.actor)
-    a.signOut()
-    expect(a.actor.getSnapshot().value).toBe('signedOut')
-    const b = run()
-    await ready(b.actor)
-    b.actor.send({ type: 'CLOSE' })
-    expect(b.actor.getSnapshot().value).toBe('closed')
-    expect(b.calls).toEqual(['go:/'])
+  it('the close × goes to /', async () => {
+    const { actor, calls } = run()
+    await ready(actor)
+    actor.send({ type: 'CLOSE' })
+    expect(actor.getSnapshot().value).toBe('closed')
+    expect(calls).toEqual(['go:/'])
   })
 
   it('generated paths reach every state and every transition', () => {
-    const paths = generatePaths(setupWizardMachine, { events: setupWizardSampleEvents, serializeState: wizardGraphState })
-    const cov = coverage(setupWizardMachine, paths)
+    const paths = generatePaths(setupWizardMachine, { events: setupWizardSampleEvents, input: setupWizardSampleInput, serializeState: setupWizardSerializeState })
+    const cov = coverage(setupWizardMachine, paths, setupWizardSampleInput)
     expect(paths.length).toBeGreaterThan(20)
     expect(cov.states.missing).toEqual([])
     expect(cov.transitions.missing).toEqual([])

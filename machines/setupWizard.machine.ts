@@ -1,4 +1,4 @@
-import { type AnyEventObject, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate'
+import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
   COUNTRY_IDS,
   type CountryId,
@@ -8,42 +8,38 @@ import {
   EMPTY_ANSWERS,
   FREQUENCIES,
   type Frequency,
-  isStepValid,
-  isSubStepValid,
   LIFE_SKILLS,
   type LifeSkill,
   REGULATORS,
   type Regulator,
   ROLES,
   type Role,
+  STEP_RULES,
+  SUB_STEP_RULES,
   toggleIn,
   WIZARD_FINISH_DELAY_MS,
-  WIZARD_STEP_COUNT,
   WIZARD_STEPS,
   type WizardAnswers,
   type WizardStepId,
 } from '../src/domain/onboarding'
 import { SECTORS, type Sector } from '../src/domain/sectors'
+import type { SessionUser } from './session.machine'
 
 /**
- * The 11-step setup wizard at /onboarding/setup (spec sections 2, 4, 5, 9). Signed-in only: without a
- * session it goes to /. The step index runs 0..10; Continue (NEXT) needs the step's validity rule, Back is
- * refused on step 1. The sector, life-skills, regulators and roles steps have their own Continue
- * (SUB_STEP_CONTINUE) with the sub-step rules; on the review-frequency step it confirms the sub-step's choice
- * (monthly unless changed), because the wizard's frequency starts empty and 'Complete Setup' needs it.
- * FINISH saves the answers (PATCH of the user's row by id, onboarding_completed_at = now); after the
- * 3-second finish delay 'Setup complete!' shows and the user goes to /. A failed save is logged and the
- * wizard returns to the last step with every answer kept. Answers are stored per user for the session
- * (persistAnswers / restoreAnswers) so a reload loses nothing.
+ * The 11-step setup wizard at /onboarding/setup (spec sections 2, 4, 5, 9), a page of the signed-in layout: it
+ * starts once the session machine knows the user. Each step is a state of `editing`, in the spec's order; Continue
+ * (NEXT) is taken only when the step's rule holds (a named guard per step), and step 1 has no Back. The sector,
+ * life-skills, regulators and roles steps have their own Continue (SUB_STEP_CONTINUE) with the sub-step rules; the
+ * review-frequency step has two sub-steps: `choosing` (monthly preselected, but the wizard's frequency starts empty,
+ * spec section 5) until its own Continue confirms the choice, then `chosen`, where Complete Setup (FINISH) saves
+ * the answers (PATCH of the user's row by id, onboarding_completed_at = now); after the 3-second finish delay
+ * 'Setup complete!' shows and the user goes to /. A failed save is logged and the wizard returns to the last step
+ * with every answer kept. Every answer and step change is stored per user for the browser session (persistProgress),
+ * so a reload resumes on the same step (`resumeWizard`, from the stored progress); 'Run setup again' starts from the
+ * answers saved last time (restoring).
  */
-export interface WizardSession {
-  userId: string
-  email: string
-}
-
 export interface SetupWizardContext {
-  userId: string | null
-  step: number
+  userId: string
   answers: WizardAnswers
   /** The review-frequency sub-step's own choice, preselected monthly. */
   draftFrequency: Frequency
@@ -65,36 +61,36 @@ export type SetupWizardEvent =
   | { type: 'BACK' }
   | { type: 'FINISH' }
   | { type: 'CLOSE' }
-  | { type: 'SIGNED_OUT' }
+  | { type: 'xstate.done.actor.savedAnswers'; output: WizardAnswers | null }
+  | { type: 'xstate.done.actor.saveAnswers'; output: undefined }
+  | { type: 'xstate.error.actor.saveAnswers'; error: unknown }
+  | { type: 'xstate.after.finishDelay.setupWizard.saved' }
 
 export interface SaveAnswersInput {
   userId: string
   answers: WizardAnswers
 }
 
+/** What the wizard stores for a reload: the step's index (0..10) and the answers. */
 export interface StoredProgress {
   step: number
   answers: WizardAnswers
 }
 
-const LAST_STEP = WIZARD_STEP_COUNT - 1
-const FREQUENCY_STEP = WIZARD_STEPS.findIndex((s) => s.id === 'frequency')
+const stepIndex = (id: WizardStepId) => WIZARD_STEPS.findIndex((s) => s.id === id)
 
-const persist = {
-  type: 'persistAnswers',
-  params: ({ context }: { context: SetupWizardContext }) => ({ userId: context.userId, step: context.step, answers: context.answers }),
-} as const
-
-function setAnswer<K extends keyof WizardAnswers>(key: K, pick: (event: SetupWizardEvent, answers: WizardAnswers) => WizardAnswers[K]) {
-  return assign<SetupWizardContext, SetupWizardEvent, undefined, SetupWizardEvent, never>({
-    answers: ({ context, event }) => ({ ...context.answers, [key]: pick(event, context.answers) }),
-  })
-}
+/** Store the progress as it is on `step` (the step shown after this transition). */
+const persistAt = (step: WizardStepId) =>
+  ({
+    type: 'persistProgress',
+    params: ({ context }: { context: SetupWizardContext }) => ({ userId: context.userId, step: stepIndex(step), answers: context.answers }),
+  }) as const
 
 export const setupWizardMachine = setup({
   types: {
     context: {} as SetupWizardContext,
     events: {} as SetupWizardEvent,
+    input: {} as { user: SessionUser },
   },
   actions: {
     goHome: () => {},
@@ -102,196 +98,241 @@ export const setupWizardMachine = setup({
     notifySetupComplete: () => {},
     /** console.warn without personal data (spec section 8: a wizard save failure is only logged). */
     logSaveFailed: () => {},
-    /** Store { step, answers } in sessionStorage under the user's id. */
-    persistAnswers: (_, _params: { userId: string | null; step: number; answers: WizardAnswers }) => {},
-    /** Forget the stored answers once saved. */
-    clearStoredAnswers: (_, _params: { userId: string | null }) => {},
+    /** Store { step, answers } for the browser session under the user's id. */
+    persistProgress: (_, _params: { userId: string; step: number; answers: WizardAnswers }) => {},
+    /** Forget the stored progress once saved. */
+    clearStoredProgress: (_, _params: { userId: string }) => {},
+    assignSavedAnswers: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.savedAnswers')
+      const answers = event.output ?? EMPTY_ANSWERS
+      return { answers, draftFrequency: answers.frequency || DEFAULT_FREQUENCY }
+    }),
+    assignCountry: assign({
+      answers: ({ context, event }) => {
+        assertEvent(event, 'COUNTRY_SELECTED')
+        return { ...context.answers, country: event.country }
+      },
+    }),
+    assignPhone: assign({
+      answers: ({ context, event }) => {
+        assertEvent(event, 'PHONE_CHANGED')
+        return { ...context.answers, phone: event.phone.slice(0, 40) }
+      },
+    }),
+    assignSector: assign({
+      answers: ({ context, event }) => {
+        assertEvent(event, 'SECTOR_SELECTED')
+        return { ...context.answers, sector: event.sector }
+      },
+    }),
+    toggleLifeSkill: assign({
+      answers: ({ context, event }) => {
+        assertEvent(event, 'LIFE_SKILL_TOGGLED')
+        return { ...context.answers, lifeSkills: toggleIn(context.answers.lifeSkills, event.skill, LIFE_SKILLS) }
+      },
+    }),
+    toggleRegulator: assign({
+      answers: ({ context, event }) => {
+        assertEvent(event, 'REGULATOR_TOGGLED')
+        return { ...context.answers, regulators: toggleIn(context.answers.regulators, event.regulator, REGULATORS) }
+      },
+    }),
+    toggleRole: assign({
+      answers: ({ context, event }) => {
+        assertEvent(event, 'ROLE_TOGGLED')
+        return { ...context.answers, roles: toggleIn(context.answers.roles, event.role, ROLES) }
+      },
+    }),
+    toggleDomain: assign({
+      answers: ({ context, event }) => {
+        assertEvent(event, 'DOMAIN_TOGGLED')
+        return { ...context.answers, domains: toggleIn(context.answers.domains, event.domain, DOMAINS) }
+      },
+    }),
+    assignDraftFrequency: assign({
+      draftFrequency: ({ event }) => {
+        assertEvent(event, 'FREQUENCY_DRAFTED')
+        return event.frequency
+      },
+    }),
+    confirmFrequency: assign({ answers: ({ context }) => ({ ...context.answers, frequency: context.draftFrequency }) }),
+    clearSaveFailed: assign({ saveFailed: false }),
+    markSaveFailed: assign({ saveFailed: true }),
   },
   actors: {
-    getSession: fromPromise<WizardSession | null>(async () => {
-      throw new Error('getSession not provided')
-    }),
-    /** Sends SIGNED_OUT when the auth state changes to signed out. */
-    authListener: fromCallback<AnyEventObject>(() => () => {}),
-    /** The answers stored for this user in this browser session, if any. */
-    restoreAnswers: fromPromise<StoredProgress | null, { userId: string }>(async () => null),
+    /** The answers saved by an earlier run ('Run setup again'), from the user's row; null when none (never fails). */
+    savedAnswers: fromPromise<WizardAnswers | null, { userId: string }>(async () => null),
     /** PATCH users?id=eq.<userId> with the wizard fields and onboarding_completed_at. */
     saveAnswers: fromPromise<void, SaveAnswersInput>(async () => {
       throw new Error('saveAnswers not provided')
     }),
   },
   guards: {
-    hasSession: ({ event }) => (event as { output?: WizardSession | null }).output != null,
-    hasStoredProgress: ({ event }) => (event as { output?: StoredProgress | null }).output != null,
-    canGoNext: ({ context }) => context.step < LAST_STEP && isStepValid(context.step, context.answers),
-    canGoBack: ({ context }) => context.step > 0,
-    isFrequencySubStep: ({ context }) => context.step === FREQUENCY_STEP,
-    canContinueSubStep: ({ context }) => context.step < LAST_STEP && isSubStepValid(context.step, context.answers),
-    canFinish: ({ context }) => context.step === LAST_STEP && isStepValid(context.step, context.answers),
-    /** Each answer's control is on its own step only: the page offers no other way to give it. */
-    isOnStep: ({ context }, params: { id: WizardStepId }) => WIZARD_STEPS[context.step]?.id === params.id,
+    isCountryChosen: ({ context }) => STEP_RULES.country(context.answers),
+    isPhoneGiven: ({ context }) => STEP_RULES.phone(context.answers),
+    isSectorChosen: ({ context }) => SUB_STEP_RULES.sector(context.answers),
+    hasLifeSkill: ({ context }) => SUB_STEP_RULES.lifeSkills(context.answers),
+    hasRegulator: ({ context }) => STEP_RULES.regulators(context.answers),
+    hasRole: ({ context }) => STEP_RULES.roles(context.answers),
+    hasDomain: ({ context }) => STEP_RULES.domains(context.answers),
+    isFrequencyConfirmed: ({ context }) => STEP_RULES.frequency(context.answers),
   },
   delays: {
     finishDelay: WIZARD_FINISH_DELAY_MS,
   },
 }).createMachine({
   id: 'setupWizard',
-  context: { userId: null, step: 0, answers: EMPTY_ANSWERS, draftFrequency: DEFAULT_FREQUENCY, saveFailed: false },
-  invoke: { id: 'authListener', src: 'authListener' },
-  on: { SIGNED_OUT: '.signedOut' },
-  initial: 'checkingSession',
+  context: ({ input }) => ({ userId: input.user.userId, answers: EMPTY_ANSWERS, draftFrequency: DEFAULT_FREQUENCY, saveFailed: false }),
+  initial: 'restoring',
   states: {
-    checkingSession: {
-      invoke: {
-        id: 'getSession',
-        src: 'getSession',
-        onDone: [
-          {
-            guard: 'hasSession',
-            target: 'restoring',
-            actions: assign({ userId: ({ event }) => event.output?.userId ?? null }),
-          },
-          { target: 'signedOut' },
-        ],
-        onError: { target: 'signedOut' },
-      },
-    },
+    /** Reading the answers saved by an earlier run (the progress of this browser session resumes without it). */
     restoring: {
+      tags: ['loading'],
       invoke: {
-        id: 'restoreAnswers',
-        src: 'restoreAnswers',
-        input: ({ context }) => ({ userId: context.userId ?? '' }),
-        onDone: [
-          {
-            guard: 'hasStoredProgress',
-            target: 'editing',
-            actions: assign(({ event }) => {
-              const stored = event.output as StoredProgress
-              return {
-                answers: stored.answers,
-                step: Math.min(Math.max(0, Math.trunc(stored.step)), LAST_STEP),
-                draftFrequency: stored.answers.frequency || DEFAULT_FREQUENCY,
-              }
-            }),
-          },
-          { target: 'editing' },
-        ],
-        onError: { target: 'editing' },
+        id: 'savedAnswers',
+        src: 'savedAnswers',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: { target: 'editing', actions: 'assignSavedAnswers' },
       },
     },
     editing: {
-      on: {
-        COUNTRY_SELECTED: {
-          guard: { type: 'isOnStep', params: { id: 'country' } },
-          actions: [
-            setAnswer('country', (e) => {
-              assertEvent(e, 'COUNTRY_SELECTED')
-              return e.country
-            }),
-            persist,
-          ],
-        },
-        PHONE_CHANGED: {
-          guard: { type: 'isOnStep', params: { id: 'phone' } },
-          actions: [
-            setAnswer('phone', (e) => {
-              assertEvent(e, 'PHONE_CHANGED')
-              return e.phone.slice(0, 40)
-            }),
-            persist,
-          ],
-        },
-        SECTOR_SELECTED: {
-          guard: { type: 'isOnStep', params: { id: 'sector' } },
-          actions: [
-            setAnswer('sector', (e) => {
-              assertEvent(e, 'SECTOR_SELECTED')
-              return e.sector
-            }),
-            persist,
-          ],
-        },
-        LIFE_SKILL_TOGGLED: {
-          guard: { type: 'isOnStep', params: { id: 'lifeSkills' } },
-          actions: [
-            setAnswer('lifeSkills', (e, a) => {
-              assertEvent(e, 'LIFE_SKILL_TOGGLED')
-              return toggleIn(a.lifeSkills, e.skill, LIFE_SKILLS)
-            }),
-            persist,
-          ],
-        },
-        REGULATOR_TOGGLED: {
-          guard: { type: 'isOnStep', params: { id: 'regulators' } },
-          actions: [
-            setAnswer('regulators', (e, a) => {
-              assertEvent(e, 'REGULATOR_TOGGLED')
-              return toggleIn(a.regulators, e.regulator, REGULATORS)
-            }),
-            persist,
-          ],
-        },
-        ROLE_TOGGLED: {
-          guard: { type: 'isOnStep', params: { id: 'roles' } },
-          actions: [
-            setAnswer('roles', (e, a) => {
-              assertEvent(e, 'ROLE_TOGGLED')
-              return toggleIn(a.roles, e.role, ROLES)
-            }),
-            persist,
-          ],
-        },
-        DOMAIN_TOGGLED: {
-          guard: { type: 'isOnStep', params: { id: 'domains' } },
-          actions: [
-            setAnswer('domains', (e, a) => {
-              assertEvent(e, 'DOMAIN_TOGGLED')
-              return toggleIn(a.domains, e.domain, DOMAINS)
-            }),
-            persist,
-          ],
-        },
-        FREQUENCY_DRAFTED: {
-          guard: { type: 'isOnStep', params: { id: 'frequency' } },
-          actions: assign({
-            draftFrequency: ({ event }) => {
-              assertEvent(event, 'FREQUENCY_DRAFTED')
-              return event.frequency
-            },
-          }),
-        },
-        SUB_STEP_CONTINUE: [
-          {
-            guard: 'isFrequencySubStep',
-            actions: [assign({ answers: ({ context }) => ({ ...context.answers, frequency: context.draftFrequency }) }), persist],
+      initial: 'country',
+      on: { CLOSE: 'closed' },
+      states: {
+        country: {
+          on: {
+            COUNTRY_SELECTED: { actions: ['assignCountry', persistAt('country')] },
+            NEXT: { guard: 'isCountryChosen', target: 'phone', actions: persistAt('phone') },
           },
-          { guard: 'canContinueSubStep', actions: [assign({ step: ({ context }) => context.step + 1 }), persist] },
-        ],
-        NEXT: { guard: 'canGoNext', actions: [assign({ step: ({ context }) => context.step + 1 }), persist] },
-        BACK: { guard: 'canGoBack', actions: [assign({ step: ({ context }) => context.step - 1 }), persist] },
-        FINISH: { guard: 'canFinish', target: 'saving' },
-        CLOSE: { target: 'closed' },
+        },
+        phone: {
+          on: {
+            PHONE_CHANGED: { actions: ['assignPhone', persistAt('phone')] },
+            NEXT: { guard: 'isPhoneGiven', target: 'sector', actions: persistAt('sector') },
+            BACK: { target: 'country', actions: persistAt('country') },
+          },
+        },
+        sector: {
+          on: {
+            SECTOR_SELECTED: { actions: ['assignSector', persistAt('sector')] },
+            SUB_STEP_CONTINUE: { guard: 'isSectorChosen', target: 'lifeSkills', actions: persistAt('lifeSkills') },
+            NEXT: { guard: 'isSectorChosen', target: 'lifeSkills', actions: persistAt('lifeSkills') },
+            BACK: { target: 'phone', actions: persistAt('phone') },
+          },
+        },
+        /** Optional: Continue skips it; its own Continue needs a skill. */
+        lifeSkills: {
+          on: {
+            LIFE_SKILL_TOGGLED: { actions: ['toggleLifeSkill', persistAt('lifeSkills')] },
+            SUB_STEP_CONTINUE: { guard: 'hasLifeSkill', target: 'regulators', actions: persistAt('regulators') },
+            NEXT: { target: 'regulators', actions: persistAt('regulators') },
+            BACK: { target: 'sector', actions: persistAt('sector') },
+          },
+        },
+        regulators: {
+          on: {
+            REGULATOR_TOGGLED: { actions: ['toggleRegulator', persistAt('regulators')] },
+            SUB_STEP_CONTINUE: { guard: 'hasRegulator', target: 'roles', actions: persistAt('roles') },
+            NEXT: { guard: 'hasRegulator', target: 'roles', actions: persistAt('roles') },
+            BACK: { target: 'lifeSkills', actions: persistAt('lifeSkills') },
+          },
+        },
+        roles: {
+          on: {
+            ROLE_TOGGLED: { actions: ['toggleRole', persistAt('roles')] },
+            SUB_STEP_CONTINUE: { guard: 'hasRole', target: 'domains', actions: persistAt('domains') },
+            NEXT: { guard: 'hasRole', target: 'domains', actions: persistAt('domains') },
+            BACK: { target: 'regulators', actions: persistAt('regulators') },
+          },
+        },
+        domains: {
+          on: {
+            DOMAIN_TOGGLED: { actions: ['toggleDomain', persistAt('domains')] },
+            NEXT: { guard: 'hasDomain', target: 'documents', actions: persistAt('documents') },
+            BACK: { target: 'roles', actions: persistAt('roles') },
+          },
+        },
+        /** Placeholder (spec): nothing is uploaded during setup. */
+        documents: {
+          on: {
+            NEXT: { target: 'policy', actions: persistAt('policy') },
+            BACK: { target: 'domains', actions: persistAt('domains') },
+          },
+        },
+        /** Placeholder (spec): the review frequency is the one policy setting saved now. */
+        policy: {
+          on: {
+            NEXT: { target: 'team', actions: persistAt('team') },
+            BACK: { target: 'documents', actions: persistAt('documents') },
+          },
+        },
+        /** Placeholder (spec): the team-structure preview of the chosen roles. */
+        team: {
+          on: {
+            NEXT: { target: 'frequency', actions: persistAt('frequency') },
+            BACK: { target: 'policy', actions: persistAt('policy') },
+          },
+        },
+        frequency: {
+          tags: ['lastStep'],
+          initial: 'opening',
+          on: {
+            FREQUENCY_DRAFTED: { actions: 'assignDraftFrequency' },
+            SUB_STEP_CONTINUE: { target: '.chosen', actions: ['confirmFrequency', persistAt('frequency')] },
+            BACK: { target: 'team', actions: persistAt('team') },
+          },
+          states: {
+            /** A frequency confirmed before (restored, or on the way back from team) is kept. */
+            opening: {
+              always: [{ guard: 'isFrequencyConfirmed', target: 'chosen' }, { target: 'choosing' }],
+            },
+            /** The sub-step: monthly preselected, nothing confirmed yet, so Complete Setup waits. */
+            choosing: {},
+            chosen: {
+              on: { FINISH: '#setupWizard.saving' },
+            },
+          },
+        },
       },
     },
     saving: {
-      entry: assign({ saveFailed: false }),
+      tags: ['busy'],
+      entry: 'clearSaveFailed',
       invoke: {
         id: 'saveAnswers',
         src: 'saveAnswers',
-        input: ({ context }) => ({ userId: context.userId ?? '', answers: context.answers }),
+        input: ({ context }) => ({ userId: context.userId, answers: context.answers }),
         onDone: { target: 'saved' },
-        onError: { target: 'editing', actions: ['logSaveFailed', assign({ saveFailed: true })] },
+        onError: { target: '#setupWizard.editing.frequency.chosen', actions: ['logSaveFailed', 'markSaveFailed'] },
       },
     },
     saved: {
-      entry: { type: 'clearStoredAnswers', params: ({ context }) => ({ userId: context.userId }) },
+      tags: ['busy'],
+      entry: { type: 'clearStoredProgress', params: ({ context }) => ({ userId: context.userId }) },
       after: { finishDelay: 'done' },
     },
-    done: { type: 'final', entry: ['notifySetupComplete', 'goHome'] },
-    closed: { type: 'final', entry: 'goHome' },
-    signedOut: { type: 'final', entry: 'goHome' },
+    done: { type: 'final', tags: ['busy'], entry: ['notifySetupComplete', 'goHome'] },
+    closed: { type: 'final', tags: ['leaving'], entry: 'goHome' },
   },
 })
+
+/**
+ * The wizard as a reload finds it: on the stored step with the stored answers (a snapshot resolved through
+ * XState's own `resolveState`, so it starts there without passing `restoring`). The frequency step opens on its
+ * confirmed sub-step when the answers hold a frequency.
+ */
+export function resumeWizard(user: SessionUser, stored: StoredProgress) {
+  const index = Math.min(Math.max(0, Math.trunc(stored.step)), WIZARD_STEPS.length - 1)
+  const step = WIZARD_STEPS[index]!.id
+  const context: SetupWizardContext = {
+    userId: user.userId,
+    answers: stored.answers,
+    draftFrequency: stored.answers.frequency || DEFAULT_FREQUENCY,
+    saveFailed: false,
+  }
+  const value = step === 'frequency' ? { editing: { frequency: stored.answers.frequency ? 'chosen' : 'choosing' } } : { editing: step }
+  return setupWizardMachine.resolveState({ value, context })
+}
 
 /** Answers saved by an earlier run of the wizard (as a returning user's row holds them). */
 export const SAVED_ANSWERS: WizardAnswers = {
@@ -305,9 +346,12 @@ export const SAVED_ANSWERS: WizardAnswers = {
   frequency: 'weekly',
 }
 
+/** The signed-in user the layout hands the page. */
+export const setupWizardSampleInput: { user: SessionUser } = { user: { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' } }
+
 /**
- * Sample events. Every answer event appears once, so toggles only ever add: with the graph's
- * serializeState (wizardGraphState) the traversal stays small while still reaching each step valid and invalid.
+ * Sample events. Every answer event appears once, so toggles only ever add: with the graph's serializeState
+ * (setupWizardSerializeState) the traversal stays small while still reaching each step valid and invalid.
  */
 export const setupWizardSampleEvents = [
   { type: 'COUNTRY_SELECTED', country: COUNTRY_IDS[0]! },
@@ -324,33 +368,19 @@ export const setupWizardSampleEvents = [
   { type: 'BACK' },
   { type: 'FINISH' },
   { type: 'CLOSE' },
-  { type: 'SIGNED_OUT' },
-  { type: 'xstate.done.actor.getSession', output: { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' } },
-  { type: 'xstate.done.actor.getSession', output: null },
-  { type: 'xstate.error.actor.getSession', error: { message: 'storage unavailable' } },
-  { type: 'xstate.done.actor.restoreAnswers', output: null },
-  // 'Run setup again': the answers saved last time, from the user's row (the page's own progress in sessionStorage
-  // is read synchronously, so no page can hold the restore open to show it).
-  { type: 'xstate.done.actor.restoreAnswers', output: { step: 0, answers: SAVED_ANSWERS } },
-  { type: 'xstate.error.actor.restoreAnswers', error: { message: 'corrupt' } },
+  { type: 'xstate.done.actor.savedAnswers', output: null },
+  // 'Run setup again': the answers saved last time, from the user's row.
+  { type: 'xstate.done.actor.savedAnswers', output: SAVED_ANSWERS },
   { type: 'xstate.done.actor.saveAnswers', output: undefined },
   { type: 'xstate.error.actor.saveAnswers', error: { message: 'network' } },
   { type: 'xstate.after.finishDelay.setupWizard.saved' },
 ] as const satisfies readonly AnyEventObject[]
 
-/** Graph state for traversal: the step and which rules hold there, not the answers themselves. */
-export function wizardGraphState(s: { value: unknown; context: unknown }): string {
+/** Bounded state for traversal: the state and which rules hold on its step, not the answers themselves. */
+export function setupWizardSerializeState(s: { value: unknown; context: unknown }): string {
   const c = s.context as SetupWizardContext
-  return JSON.stringify({
-    v: s.value,
-    step: c.step,
-    valid: isStepValid(c.step, c.answers),
-    sub: isSubStepValid(c.step, c.answers),
-    draft: c.draftFrequency,
-    failed: c.saveFailed,
-    user: c.userId !== null,
-  })
+  const editing = (s.value as { editing?: unknown }).editing
+  const step = (typeof editing === 'string' ? editing : editing ? Object.keys(editing)[0] : undefined) as WizardStepId | undefined
+  const sub = step && step in SUB_STEP_RULES ? SUB_STEP_RULES[step as keyof typeof SUB_STEP_RULES](c.answers) : null
+  return JSON.stringify({ v: s.value, valid: step ? STEP_RULES[step](c.answers) : null, sub, draft: c.draftFrequency, failed: c.saveFailed })
 }
-
-/** Bounded state serialiser for path generation (docs/flows and tests). */
-export const setupWizardSerializeState = wizardGraphState

@@ -1,6 +1,6 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { authFailureKind } from '../src/domain/authErrors'
 import {
-  authFailureKind,
   EMPTY_SIGN_IN,
   type SignInFailure,
   type SignInProblem,

@@ -1,14 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { authFailureKind, type BackendFailure, errorMessage, isBackendFailure } from '../src/domain/authErrors'
 import {
-  type BackendFailure,
   COUNTED_FIELDS,
   type CompleteSignupPayload,
   completeSignupPayload,
   confirmationRedirect,
   EMPTY_SIGNUP,
-  errorMessage,
-  isAlreadyRegisteredMessage,
-  isBackendFailure,
   parseSignup,
   SIGNUP_TOASTS,
   type SignupField,
@@ -108,7 +105,7 @@ export const signupMachine = setup({
     },
     isAlreadyRegistered: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.signUp')
-      return isBackendFailure(event.error, 'auth') && isAlreadyRegisteredMessage(event.error.message)
+      return isBackendFailure(event.error, 'auth') && authFailureKind(event.error) === 'alreadyRegistered'
     },
     isAuthFailure: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.signUp')

@@ -1,5 +1,6 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
-import { authFailureKind, type SsoProvider, ssoRedirect } from '../src/domain/account'
+import { type SsoProvider, ssoRedirect } from '../src/domain/account'
+import { authFailureKind } from '../src/domain/authErrors'
 
 /**
  * 'Continue with Google / LinkedIn / Apple / Facebook' on both /auth forms (issue 15, item 3). Choosing a provider

@@ -10,8 +10,8 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as AboutRouteImport } from './routes/about'
-import { Route as AccountRouteImport } from './routes/account'
 import { Route as AiEthicsRouteImport } from './routes/ai-ethics'
 import { Route as ApiRouteImport } from './routes/api'
 import { Route as AuthRouteImport } from './routes/auth'
@@ -38,22 +38,22 @@ import { Route as RoadmapRouteImport } from './routes/roadmap'
 import { Route as RoiCalculatorRouteImport } from './routes/roi-calculator'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as SignedInAccountRouteImport } from './routes/_signedIn/account'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
-import { Route as OnboardingSetupRouteImport } from './routes/onboarding/setup'
+import { Route as SignedInOnboardingSetupRouteImport } from './routes/_signedIn/onboarding/setup'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signedIn',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AiEthicsRoute = AiEthicsRouteImport.update({
@@ -186,21 +186,25 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInAccountRoute = SignedInAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const OnboardingIndexRoute = OnboardingIndexRouteImport.update({
   id: '/onboarding/',
   path: '/onboarding/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OnboardingSetupRoute = OnboardingSetupRouteImport.update({
+const SignedInOnboardingSetupRoute = SignedInOnboardingSetupRouteImport.update({
   id: '/onboarding/setup',
   path: '/onboarding/setup',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
-  '/account': typeof AccountRoute
   '/ai-ethics': typeof AiEthicsRoute
   '/api': typeof ApiRoute
   '/auth': typeof AuthRoute
@@ -227,13 +231,13 @@ export interface FileRoutesByFullPath {
   '/roi-calculator': typeof RoiCalculatorRoute
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
-  '/onboarding/setup': typeof OnboardingSetupRoute
+  '/account': typeof SignedInAccountRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
-  '/account': typeof AccountRoute
   '/ai-ethics': typeof AiEthicsRoute
   '/api': typeof ApiRoute
   '/auth': typeof AuthRoute
@@ -260,14 +264,15 @@ export interface FileRoutesByTo {
   '/roi-calculator': typeof RoiCalculatorRoute
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
-  '/onboarding/setup': typeof OnboardingSetupRoute
+  '/account': typeof SignedInAccountRoute
   '/onboarding': typeof OnboardingIndexRoute
+  '/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_signedIn': typeof SignedInRouteWithChildren
   '/about': typeof AboutRoute
-  '/account': typeof AccountRoute
   '/ai-ethics': typeof AiEthicsRoute
   '/api': typeof ApiRoute
   '/auth': typeof AuthRoute
@@ -294,15 +299,15 @@ export interface FileRoutesById {
   '/roi-calculator': typeof RoiCalculatorRoute
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
-  '/onboarding/setup': typeof OnboardingSetupRoute
+  '/_signedIn/account': typeof SignedInAccountRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/_signedIn/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/about'
-    | '/account'
     | '/ai-ethics'
     | '/api'
     | '/auth'
@@ -329,13 +334,13 @@ export interface FileRouteTypes {
     | '/roi-calculator'
     | '/security'
     | '/terms'
-    | '/onboarding/setup'
+    | '/account'
     | '/onboarding/'
+    | '/onboarding/setup'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
-    | '/account'
     | '/ai-ethics'
     | '/api'
     | '/auth'
@@ -362,13 +367,14 @@ export interface FileRouteTypes {
     | '/roi-calculator'
     | '/security'
     | '/terms'
-    | '/onboarding/setup'
+    | '/account'
     | '/onboarding'
+    | '/onboarding/setup'
   id:
     | '__root__'
     | '/'
+    | '/_signedIn'
     | '/about'
-    | '/account'
     | '/ai-ethics'
     | '/api'
     | '/auth'
@@ -395,14 +401,15 @@ export interface FileRouteTypes {
     | '/roi-calculator'
     | '/security'
     | '/terms'
-    | '/onboarding/setup'
+    | '/_signedIn/account'
     | '/onboarding/'
+    | '/_signedIn/onboarding/setup'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   AboutRoute: typeof AboutRoute
-  AccountRoute: typeof AccountRoute
   AiEthicsRoute: typeof AiEthicsRoute
   ApiRoute: typeof ApiRoute
   AuthRoute: typeof AuthRoute
@@ -429,7 +436,6 @@ export interface RootRouteChildren {
   RoiCalculatorRoute: typeof RoiCalculatorRoute
   SecurityRoute: typeof SecurityRoute
   TermsRoute: typeof TermsRoute
-  OnboardingSetupRoute: typeof OnboardingSetupRoute
   OnboardingIndexRoute: typeof OnboardingIndexRoute
 }
 
@@ -442,18 +448,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signedIn': {
+      id: '/_signedIn'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about': {
       id: '/about'
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/ai-ethics': {
@@ -638,6 +644,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signedIn/account': {
+      id: '/_signedIn/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof SignedInAccountRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/onboarding/': {
       id: '/onboarding/'
       path: '/onboarding'
@@ -645,20 +658,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/onboarding/setup': {
-      id: '/onboarding/setup'
+    '/_signedIn/onboarding/setup': {
+      id: '/_signedIn/onboarding/setup'
       path: '/onboarding/setup'
       fullPath: '/onboarding/setup'
-      preLoaderRoute: typeof OnboardingSetupRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInOnboardingSetupRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
 
+interface SignedInRouteChildren {
+  SignedInAccountRoute: typeof SignedInAccountRoute
+  SignedInOnboardingSetupRoute: typeof SignedInOnboardingSetupRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInAccountRoute: SignedInAccountRoute,
+  SignedInOnboardingSetupRoute: SignedInOnboardingSetupRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   AboutRoute: AboutRoute,
-  AccountRoute: AccountRoute,
   AiEthicsRoute: AiEthicsRoute,
   ApiRoute: ApiRoute,
   AuthRoute: AuthRoute,
@@ -685,7 +712,6 @@ const rootRouteChildren: RootRouteChildren = {
   RoiCalculatorRoute: RoiCalculatorRoute,
   SecurityRoute: SecurityRoute,
   TermsRoute: TermsRoute,
-  OnboardingSetupRoute: OnboardingSetupRoute,
   OnboardingIndexRoute: OnboardingIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -13,7 +13,7 @@ import { allStateIds, allTransitionKeys, describeEvent, stateValueToString, tran
  * on the events it is sent; each send reports the transitions taken and the states entered. */
 export interface Shadow {
   send(event: AnyEventObject): StepResult
-  snapshot(): { value: unknown; context: unknown; status: string; can(event: AnyEventObject): boolean }
+  snapshot(): { value: unknown; context: unknown; status: string; can(event: AnyEventObject): boolean; hasTag(tag: string): boolean; matches(value: never): boolean }
   /** Active state node ids (root excluded). */
   active(): string[]
   stop(): void

@@ -1,7 +1,7 @@
 /**
  * Whether this browser holds a stored session, read synchronously from localStorage WITHOUT loading supabase-js:
- * the header decides with it whether to load the account menu (and supabase-js) at all, so signed-out visitors of
- * marketing pages never download either. The key is supabase-js's default, `sb-<first label of the host>-auth-token`
+ * the stored key decides first whether the session machine starts at all (src/views/session/), so signed-out
+ * visitors of marketing pages never download xstate or supabase-js for it. The key is supabase-js's default, `sb-<first label of the host>-auth-token`
  * (a unit test checks it against the real client's).
  */
 import { config } from '../config'
@@ -10,7 +10,7 @@ export function sessionStorageKey(supabaseUrl: string = config.supabaseUrl): str
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`
 }
 
-/** True when a session is stored (it may still turn out expired or revoked: the account menu checks). */
+/** True when a session is stored (it may still turn out expired or revoked: the session machine checks). */
 export function hasStoredSession(): boolean {
   try {
     return typeof window !== 'undefined' && window.localStorage.getItem(sessionStorageKey()) !== null
@@ -38,23 +38,5 @@ export function clearStoredAccount(): void {
     }
   } catch {
     // Storage disabled: nothing was stored either.
-  }
-}
-
-let signingOutHere = 0
-/**
- * A sign-out started in this tab is under way. Its page decides where the person goes next, so meanwhile the
- * header keeps the account menu mounted (the session is already gone from storage, and unmounting the menu would
- * stop its sign-out before it could take the person home) and /account does not race it to sign-in.
- */
-export const isSigningOutHere = (): boolean => signingOutHere > 0
-
-/** Runs a sign-out of this tab, marked as under way until it settles. */
-export async function whileSigningOut<T>(signOut: () => Promise<T>): Promise<T> {
-  signingOutHere++
-  try {
-    return await signOut()
-  } finally {
-    signingOutHere--
   }
 }

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot'
 import type { Sector } from './sectors'
-import { type BackendFailure, isBackendFailure, MIN_PASSWORD_LENGTH } from './signup'
+import { UNREACHABLE_MESSAGE } from './authErrors'
+import { MIN_PASSWORD_LENGTH } from './signup'
 
 /** GoTrue's `max_frequency` for e-mails to one address (supabase/config.toml `[auth.email] max_frequency`). */
 export const RESEND_INTERVAL_SECONDS = 60
@@ -16,62 +17,11 @@ export const RECOVERY_LINK_HOURS = 1
 
 export { SSO_PROVIDER_LABELS, SSO_PROVIDERS, type SsoProvider } from './ssoProviders'
 
-// ---------------------------------------------------------------------------------------------------------------
-// Failures
-
-/** What went wrong with an auth call, as the person needs to hear it. */
-export type AuthFailureKind =
-  | 'invalidCredentials'
-  | 'emailNotConfirmed'
-  | 'rateLimited'
-  | 'network'
-  | 'weakPassword'
-  | 'samePassword'
-  | 'sessionMissing'
-  | 'linkRejected'
-  | 'verifierMissing'
-  | 'unexpected'
-
-const LINK_REJECTED_CODES = ['otp_expired', 'flow_state_not_found', 'flow_state_expired', 'bad_jwt']
-const VERIFIER_CODES = ['pkce_code_verifier_not_found', 'bad_code_verifier']
-const SESSION_CODES = ['session_not_found', 'session_expired', 'refresh_token_not_found', 'refresh_token_already_used']
-
-/**
- * Classifies a failure thrown by the backend actors (src/backend): GoTrue's error code first, its HTTP status
- * next, the words last (older servers send no code). Anything that is not a BackendFailure is unexpected.
- */
-export function authFailureKind(error: unknown): AuthFailureKind {
-  if (!isBackendFailure(error)) return 'unexpected'
-  const { code, status, message } = error
-  if (code === 'network') return 'network'
-  if (code === 'invalid_credentials' || /invalid login credentials/i.test(message)) return 'invalidCredentials'
-  if (code === 'email_not_confirmed' || /email not confirmed/i.test(message)) return 'emailNotConfirmed'
-  if (status === 429 || code === 'over_request_rate_limit' || code === 'over_email_send_rate_limit') return 'rateLimited'
-  if (code === 'weak_password') return 'weakPassword'
-  if (code === 'same_password') return 'samePassword'
-  if (code !== undefined && VERIFIER_CODES.includes(code)) return 'verifierMissing'
-  if (/code verifier/i.test(message)) return 'verifierMissing'
-  if (code !== undefined && LINK_REJECTED_CODES.includes(code)) return 'linkRejected'
-  if ((code !== undefined && SESSION_CODES.includes(code)) || /session missing/i.test(message)) return 'sessionMissing'
-  return 'unexpected'
-}
-
-/** "For security purposes, you can only request this after 42 seconds." -> 42 (GoTrue's wording); else null. */
-export function retryAfterSeconds(error: unknown): number | null {
-  if (!isBackendFailure(error)) return null
-  const match = /after (\d+) seconds?/i.exec(error.message)
-  if (!match) return null
-  const seconds = Number(match[1])
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) : null
-}
-
 /** mm:ss for the resend countdown, e.g. 0:42. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds))
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
-
-export const UNREACHABLE_MESSAGE = "We couldn't reach the server. Check your connection and try again."
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-in
@@ -288,4 +238,3 @@ export const ACCOUNT_MESSAGES = {
   signOutOffline: 'Signed out on this device. We could not reach the server to end the session everywhere.',
 } as const
 
-export type { BackendFailure }

@@ -102,49 +102,40 @@ export const WIZARD_STEPS = [
 ] as const
 export type WizardStepId = (typeof WIZARD_STEPS)[number]['id']
 
-/** Section 5: may the wizard's Continue (or Complete Setup) be pressed on this step? */
-export function isStepValid(step: number, a: WizardAnswers): boolean {
-  switch (WIZARD_STEPS[step]?.id) {
-    case 'country':
-      return a.country !== ''
-    case 'phone':
-      return a.phone.trim() !== ''
-    case 'sector':
-      return a.sector !== ''
-    case 'regulators':
-      return a.regulators.length >= 1
-    case 'roles':
-      return a.roles.length >= 1
-    case 'domains':
-      return a.domains.length >= 1
-    case 'frequency':
-      return a.frequency !== ''
-    case 'lifeSkills':
-    case 'documents':
-    case 'policy':
-    case 'team':
-      return true
-    default:
-      return false
-  }
+/** Section 5: may the wizard's Continue (or Complete Setup) be pressed on this step? One rule per step. */
+export const STEP_RULES: Record<WizardStepId, (a: WizardAnswers) => boolean> = {
+  country: (a) => a.country !== '',
+  phone: (a) => a.phone.trim() !== '',
+  sector: (a) => a.sector !== '',
+  lifeSkills: () => true,
+  regulators: (a) => a.regulators.length >= 1,
+  roles: (a) => a.roles.length >= 1,
+  domains: (a) => a.domains.length >= 1,
+  documents: () => true,
+  policy: () => true,
+  team: () => true,
+  frequency: (a) => a.frequency !== '',
 }
 
 /** Section 5: the steps' own Continue buttons (sector a choice; life skills, regulators, roles at least 1). */
+export const SUB_STEP_RULES = {
+  sector: (a: WizardAnswers) => a.sector !== '',
+  lifeSkills: (a: WizardAnswers) => a.lifeSkills.length >= 1,
+  regulators: (a: WizardAnswers) => a.regulators.length >= 1,
+  roles: (a: WizardAnswers) => a.roles.length >= 1,
+} as const
+
+/** The rule of the step at this index (0..10); false for any other index. */
+export function isStepValid(step: number, a: WizardAnswers): boolean {
+  const id = WIZARD_STEPS[step]?.id
+  return id ? STEP_RULES[id](a) : false
+}
+
+/** The rule of the step's own Continue button at this index; the frequency sub-step always has a choice. */
 export function isSubStepValid(step: number, a: WizardAnswers): boolean {
-  switch (WIZARD_STEPS[step]?.id) {
-    case 'sector':
-      return a.sector !== ''
-    case 'lifeSkills':
-      return a.lifeSkills.length >= 1
-    case 'regulators':
-      return a.regulators.length >= 1
-    case 'roles':
-      return a.roles.length >= 1
-    case 'frequency':
-      return true // the sub-step always has a choice (monthly by default)
-    default:
-      return false
-  }
+  const id = WIZARD_STEPS[step]?.id
+  if (id === 'frequency') return true // the sub-step always has a choice (monthly by default)
+  return id !== undefined && id in SUB_STEP_RULES ? SUB_STEP_RULES[id as keyof typeof SUB_STEP_RULES](a) : false
 }
 
 export function progressPercent(step: number): number {

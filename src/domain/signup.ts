@@ -166,45 +166,6 @@ export function confirmationRedirect(origin: string): string {
   return `${origin.replace(/\/+$/, '')}/auth?type=signup`
 }
 
-/** "Account already exists" when the server's message says so (spec section 8). */
-export function isAlreadyRegisteredMessage(message: string): boolean {
-  return /already registered|email already/i.test(message)
-}
-
-/**
- * A failure the backend reported in words (an auth error, or the setup function's error), as opposed to an
- * exception nobody expected. Plain data so it can travel in machine events.
- */
-export interface BackendFailure {
-  kind: 'auth' | 'setup' | 'confirmation'
-  message: string
-  /** GoTrue's error code (`invalid_credentials`, ...), or `network` when the server could not be reached. */
-  code?: string
-  /** The HTTP status, when the server answered. */
-  status?: number
-}
-
-export function isBackendFailure(error: unknown, kind?: BackendFailure['kind']): error is BackendFailure {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'kind' in error &&
-    'message' in error &&
-    typeof (error as BackendFailure).message === 'string' &&
-    (kind === undefined || (error as BackendFailure).kind === kind)
-  )
-}
-
-/** The message of anything thrown, or '' when there is none worth showing. */
-export function errorMessage(error: unknown): string {
-  if (typeof error === 'string') return error
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const m = (error as { message: unknown }).message
-    return typeof m === 'string' ? m : ''
-  }
-  return ''
-}
-
 export interface Toast {
   title: string
   description?: string
@@ -298,26 +259,6 @@ export interface AuthArrival {
   /** An SSO provider's refusal, forwarded by the onboarding gate. */
   sso_error?: string
   sso_error_description?: string
-}
-
-/** The auth error codes that mean "this link cannot be used any more" (used, expired or replaced). */
-const REJECTED_LINK_CODES = ['otp_expired', 'flow_state_not_found', 'flow_state_expired', 'bad_jwt', 'session_not_found']
-
-export function isRejectedLink(failure: BackendFailure): boolean {
-  return (failure.code !== undefined && REJECTED_LINK_CODES.includes(failure.code)) || /invalid|expired/i.test(failure.message)
-}
-
-/**
- * The code verifier is missing (the link was opened in another browser) or is not the one of this code
- * (a later sign-up in this browser replaced it). Either way the server confirmed the e-mail before it
- * issued the code.
- */
-export function isVerifierProblem(failure: BackendFailure): boolean {
-  return (
-    failure.code === 'pkce_code_verifier_not_found' ||
-    failure.code === 'bad_code_verifier' ||
-    /code verifier/i.test(failure.message)
-  )
 }
 
 export const CONFIRMATION_TOASTS = {

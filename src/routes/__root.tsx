@@ -4,6 +4,7 @@ import '../styles/global.css'
 import { Toaster } from '../ui/Toaster'
 import { ReduceMotionProvider } from '../views/motion/ReduceMotion'
 import { NotFoundPage } from '../views/not-found/NotFoundPage'
+import { useSessionAtRoot } from '../views/session/session'
 
 export const Route = createRootRoute({
   head: () => ({
@@ -38,6 +39,8 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 function Root() {
+  // The one session of the app: started here when the browser holds one (views/session).
+  useSessionAtRoot()
   // A marker for tests and tools: set once React has hydrated the prerendered page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'

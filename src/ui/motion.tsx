@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, type ElementType, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useReducedMotion } from '../views/motion/ReduceMotion'
-import { loadOnce, preload } from '../domain/load'
+import { loadOnce, preload } from '../lib/load'
 
 /**
  * Enter and exit animations for any page, without motion in its first load: `Presence` renders its element

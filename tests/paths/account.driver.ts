@@ -1,18 +1,17 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
-import { type AccountContext, accountMachine, accountSampleEvents } from '../../machines/account.machine'
+import { expect, type Page, test } from '@playwright/test'
+import { type AccountContext, accountMachine, accountSampleEvents, accountSampleInput } from '../../machines/account.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'
 import { signInPage } from '../support/sessions'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
-import { onboardedUser, supabaseChunkName } from './users'
+import { onboardedUser } from './users'
 
 /**
- * /account for a real onboarded account (its stored session put into the page). Reading the own users row (GET),
- * saving the details (PATCH) and signing out (POST /logout) are held at the network until the path says how they
- * end. With no session there is no request at all: the page waits only for supabase-js to download, so that
- * download is held instead. A sign-out in another tab is another tab of the same browser signing out from its
- * header menu (supabase-js tells this tab over its broadcast channel).
+ * /account for a real onboarded account (its stored session put into the page; the session machine knows the user
+ * before the page machine starts). Reading the own users row (GET), saving the details (PATCH) and signing out
+ * (POST /logout) are held at the network until the path says how they end. Without a session, or when it ends in
+ * another tab, the signed-in layout leaves for /auth: the session machine's paths (session.driver.ts) show that.
  */
 const env = e2eEnv()
 const rows = `${env.backendUrl}/rest/v1/users?**`
@@ -28,19 +27,6 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Your workspace', exact: true })
 
 type User = Awaited<ReturnType<typeof onboardedUser>>
-
-/** Another tab of this browser signs out from its header's account menu. */
-async function signOutInAnotherTab(page: Page) {
-  const other = await page.context().newPage()
-  await other.goto('/about')
-  await waitForHydration(other)
-  await other.bringToFront()
-  const banner = other.getByRole('banner')
-  await banner.getByRole('button', { name: /Account menu for/ }).click()
-  await banner.getByRole('button', { name: 'Sign out' }).click()
-  await expect(other).toHaveURL(/\/$/)
-  await other.close()
-}
 
 /** The page shows the loaded account: its details form, what was saved, no alert other than the save failure. */
 async function expectReady(page: Page, c: AccountContext, ctx: PathContext) {
@@ -67,20 +53,14 @@ export const driver = defineDriver({
   flow: 'account page (/account)',
   machine: accountMachine,
   sampleEvents: accountSampleEvents,
+  sampleInputs: [accountSampleInput],
   phone: true,
   async start(page, ctx) {
-    // A user made through the backend, another tab and held requests: more than the default on a busy machine.
+    // A user made through the backend and held requests: more than the default on a busy machine.
     test.setTimeout(90_000)
-    const noSession = ctx.events[0]?.type === 'xstate.done.actor.loadAccount' && (ctx.events[0] as unknown as { output: unknown }).output === null
-    if (noSession) {
-      // Nothing to read: hold the download of supabase-js, the only wait before the page knows.
-      const chunk = supabaseChunkName()
-      ctx.data.chunk = new Promise<Route>((resolve) => void page.route(`**/assets/${chunk}`, (route) => resolve(route)))
-    } else {
-      const user = await onboardedUser()
-      ctx.data.user = user
-      await signInPage(page, user)
-    }
+    const user = await onboardedUser()
+    ctx.data.user = user
+    await signInPage(page, user)
     await reads.install(page)
     await saves.install(page)
     await logouts.install(page)
@@ -95,11 +75,7 @@ export const driver = defineDriver({
     RETRY: (page) => page.getByRole('button', { name: 'Try again' }).click(),
     RUN_SETUP_AGAIN: (page) => page.getByRole('button', { name: 'Run setup again' }).click(),
     SIGN_OUT: (page) => signOutButton(page).click(),
-    SIGNED_OUT: (page) => signOutInAnotherTab(page),
-    'xstate.done.actor.loadAccount': async (page, _event, ctx) => {
-      if (ctx.data.chunk) return (await (ctx.data.chunk as Promise<Route>)).continue()
-      await (await reads.next(page)).continue()
-    },
+    'xstate.done.actor.loadAccount': async (page) => (await reads.next(page)).continue(),
     // The read fails at the network; supabase-js tries it three more times (1, 2 and 4 s apart) before it gives up.
     // Those waits are the page's timers: the clock (installed in start) is moved past them instead of waited out.
     'xstate.error.actor.loadAccount': async (page) => {
@@ -189,11 +165,6 @@ export const driver = defineDriver({
       await expect(shown).toBeVisible()
       if (revoked) await expect(shown).not.toContainText(ACCOUNT_MESSAGES.signOutOffline)
       else await expect(shown).toContainText(ACCOUNT_MESSAGES.signOutOffline)
-    },
-    'account.signedOut': async (page) => {
-      await expect(page).toHaveURL(/\/auth$/)
-      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
-      expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.endsWith('-auth-token')))).toBe(false)
     },
   },
   // Held requests that are dropped on purpose are reported by the browser.

@@ -25,12 +25,20 @@ export interface PathContext {
 
 // biome-ignore lint/suspicious/noExplicitAny: each driver reads its own machine's context
 type AnyView = StateView<any>
-/** The shadow machine's view of the state the page must be in. */
+/**
+ * The shadow machine's view of the state the page must be in. A check asks it the questions the view asks the app
+ * machine (`can`, `hasTag`, `matches`), so a page that enables a button the machine would refuse fails, and a
+ * wrong rule cannot pass in both the machine and the test.
+ */
 export interface StateView<TContext = unknown> {
   value: unknown
   context: TContext
   /** Active state node ids. */
   active: string[]
+  /** Whether the machine takes this event now (a button for it is enabled). */
+  can(event: AnyEventObject): boolean
+  hasTag(tag: string): boolean
+  matches(value: unknown): boolean
 }
 
 type Perform = (page: Page, event: AnyEventObject, ctx: PathContext) => Promise<void>

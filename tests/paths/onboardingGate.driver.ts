@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import WebSocket from 'ws'
 import { onboardingGateMachine, onboardingGateSampleEvents } from '../../machines/onboardingGate.machine'
@@ -15,10 +15,10 @@ import { signOutInAnotherTab } from './users'
  * user whose stored access token has expired, so reading the session needs a token refresh that the path holds
  * and ends: the real server refreshes it (its e-mail rewritten to a consumer address where the path says so, as
  * the backend refuses consumer sign-ups); a revoked refresh token, which the server refuses, leaves no session; a
- * server that keeps failing makes the read fail once supabase-js's retries run out on the page's clock. An SSO
- * return carries `?code=`: the code exchange is held too, and succeeds with a real code from the local SSO
- * stand-in (its session arriving already expired, as on a device whose clock runs ahead, so the session read
- * after it is held like the others). The completion status, the sign-out and the dialog's save are held as well.
+ * An SSO return carries `?code=`: the code exchange is held too, and succeeds with a real code from the local SSO
+ * stand-in (its session arriving already expired, as on a device whose clock runs ahead, so the session's read
+ * after it is held like the others). The session is read by the one session machine, which the gate asks once it
+ * needs to know. The completion status, the sign-out (asked of the session) and the dialog's save are held as well.
  */
 const env = e2eEnv()
 const ws = { transport: WebSocket as never }
@@ -76,9 +76,6 @@ async function ssoReturn(withCode: boolean): Promise<{ verifier: [string, string
   return { verifier, code: new URL(res.headers.get('location')!).searchParams.get('code')! }
 }
 
-const failing = (route: Route) =>
-  route.fulfill({ status: 503, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"message":"unavailable"}' })
-
 async function expectLoading(page: Page) {
   await expect(hydrated(page)).toHaveCount(1)
   await expect(loading(page)).toBeVisible()
@@ -99,19 +96,6 @@ export const driver = defineDriver({
   flow: 'onboarding gate (/onboarding)',
   machine: onboardingGateMachine,
   sampleEvents: onboardingGateSampleEvents,
-  unreachable: {
-    events: [
-      {
-        match: (e) => e.type === 'xstate.error.actor.signOut',
-        reason:
-          'the page’s sign-out cannot fail: a failed sign-out request is logged and the call resolves (src/backend/onboarding.ts signOut), and supabase-js is already loaded, having read the session',
-      },
-    ],
-    transitions: {
-      'onboardingGate.rejectingConsumerEmail --xstate.error.actor.signOut[0]--> onboardingGate.consumerEmailRejected':
-        'the page’s sign-out cannot fail (see the signOut failure above)',
-    },
-  },
   async start(page, ctx) {
     test.setTimeout(60_000)
     const events = ctx.events
@@ -123,7 +107,6 @@ export const driver = defineDriver({
       const { error } = await admin.from('users').update({ onboarding_completed_at: new Date().toISOString() }).eq('id', user.id)
       expect(error).toBeNull()
     }
-    if (find(events, 'xstate.error.actor.getSession').length) await page.clock.install()
     // An SSO return: the code verifier this browser stored when it left for the provider.
     if (arrived.code) {
       const sso = await ssoReturn(find(events, 'xstate.done.actor.exchangeCode').length > 0)
@@ -158,13 +141,8 @@ export const driver = defineDriver({
       ;(ctx.data.release as () => void)()
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 }) // a busy machine is slow to start the app
     },
-    SIGNED_OUT: async (page, _e, ctx) => {
-      if (ctx.view.value === 'rejectingConsumerEmail') {
-        // The gate's own sign-out reaches the server: supabase-js clears the session and says SIGNED_OUT.
-        return (await signOuts.next(page)).continue()
-      }
-      return signOutInAnotherTab(page)
-    },
+    // The session ends in another tab (the gate's own sign-out is the session's, and no SIGNED_OUT).
+    SIGNED_OUT: (page) => signOutInAnotherTab(page),
     'xstate.done.actor.exchangeCode': async (page, _e, ctx) => {
       const route = await exchanges.next(page)
       const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>
@@ -185,21 +163,23 @@ export const driver = defineDriver({
       }
       await route.continue()
     },
-    'xstate.error.actor.getSession': async (page, _e, ctx) => {
-      ctx.data.deadSession = true
-      await refreshes.answerAll(page, failing)
-      await expect
-        .poll(
-          async () => {
-            await page.clock.fastForward(30_000)
-            return page.url()
-          },
-          { timeout: 20_000, intervals: [250] },
-        )
-        .toBe(`${env.siteUrl}/`)
+    // The session signs this device out; the server is told, or (revoked: false) cannot be reached.
+    'xstate.done.actor.signOut': async (page, e) => {
+      const route = await signOuts.next(page)
+      if ((outputOf(e) as { revoked?: boolean }).revoked) await route.continue()
+      else await route.abort('internetdisconnected')
     },
-    // The server's sign-out request fails: the gate's sign-out logs it and finishes all the same.
-    'xstate.done.actor.signOut': async (page) => (await signOuts.next(page)).abort('internetdisconnected'),
+    // The storage fails once while supabase-js clears the session: the sign-out fails, and the gate goes on.
+    'xstate.error.actor.signOut': async (page) => {
+      await page.evaluate(() => {
+        const removeItem = Storage.prototype.removeItem
+        Storage.prototype.removeItem = () => {
+          Storage.prototype.removeItem = removeItem
+          throw new Error('storage unavailable')
+        }
+      })
+      await (await signOuts.next(page)).continue()
+    },
     'xstate.done.actor.getCompletionStatus': async (page, e) => {
       const output = outputOf(e)!
       const route = await statuses.next(page)
@@ -231,7 +211,7 @@ export const driver = defineDriver({
       await expect(page).toHaveURL(`${env.siteUrl}/onboarding`)
       expect(ctx.data.statusRequested).toBe(false)
     },
-    'onboardingGate.checkingStatus': async (page, _view, ctx) => {
+    'onboardingGate.signedIn.checkingStatus': async (page, _view, ctx) => {
       await expectLoading(page)
       await expect(page).toHaveURL(`${env.siteUrl}/onboarding`)
       await expect.poll(() => ctx.data.statusRequested).toBe(true)
@@ -254,7 +234,7 @@ export const driver = defineDriver({
       await expect(page).toHaveURL(/\/auth\?/)
       expect(searchParam(page, 'sso_error')).toBe('exchange_failed')
     },
-    'onboardingGate.ssoProfile': async (page) => {
+    'onboardingGate.signedIn.ssoProfile': async (page) => {
       await expect(dialog(page)).toBeVisible()
       await expect(dialog(page)).toContainText('You signed in with Google.')
       await expect(loading(page)).toHaveCount(0)
@@ -276,12 +256,10 @@ export const driver = defineDriver({
       const session = await storedSession(page)
       expect(session?.expires_at ?? 0).toBeGreaterThan(Date.now() / 1000)
     },
-    'onboardingGate.signedOut': async (page, _view, ctx) => {
+    'onboardingGate.signedOut': async (page) => {
       await expectHome(page)
-      // No usable session: none stored, or (the auth server failing) only the expired one that could not be refreshed.
-      const session = await storedSession(page)
-      if (ctx.data.deadSession) expect(session?.expires_at ?? 0).toBeLessThan(Date.now() / 1000)
-      else expect(session).toBeNull()
+      // No usable session: none stored.
+      expect(await storedSession(page)).toBeNull()
     },
   },
   // Dropped connections, a failing auth server and a revoked refresh token are reported by the browser and supabase-js.

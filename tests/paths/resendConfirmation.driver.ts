@@ -7,7 +7,8 @@ import {
   resendConfirmationSampleInputs,
 } from '../../machines/resendConfirmation.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
-import { formatCountdown, UNREACHABLE_MESSAGE } from '../../src/domain/account'
+import { formatCountdown } from '../../src/domain/account'
+import { UNREACHABLE_MESSAGE } from '../../src/domain/authErrors'
 import { waitForHydration } from '../e2e/support'
 import { emailSignUp, fillSignUpForm, USER_PASSWORD } from '../support/sessions'
 import { authErrorResponse, defineDriver, holdRequests, type PathContext } from './driver'

@@ -8,7 +8,7 @@ import { shadow } from '../../machines/testing/tours'
 import { watchConsole } from '../e2e/support'
 import { captureAtlasState, declareUnreached } from '../support/atlas'
 import { coverageDir } from './coverage'
-import type { Driver, PathContext } from './driver'
+import type { Driver, PathContext, StateView } from './driver'
 
 /**
  * Page tests generated from an app machine: one test per path that docs/flows plans for it (the catalogue, read
@@ -62,7 +62,17 @@ export function drivePaths(driver: Driver) {
         // States count as exercised when the page was checked in them (the active ones at each check), so states that
         // pass within a step (eventless) are not counted; transitions count when the check after their step passed.
         const exercised = { states: new Set<string>(), transitions: new Set(sh.initial.transitions) }
-        const viewOf = () => ({ value: sh.snapshot().value, context: sh.snapshot().context, active: sh.active() })
+        const viewOf = (): StateView => {
+          const snapshot = sh.snapshot()
+          return {
+            value: snapshot.value,
+            context: snapshot.context,
+            active: sh.active(),
+            can: (event) => snapshot.can(event),
+            hasTag: (tag) => snapshot.hasTag(tag),
+            matches: (value) => snapshot.matches(value as never),
+          }
+        }
         const ctx: PathContext = { path, events, step: -1, view: viewOf(), data: {}, baseURL: baseURL ?? '' }
 
         const assertState = async (label: string) => {
@@ -74,7 +84,7 @@ export function drivePaths(driver: Driver) {
               const check = driver.states[id]
               if (!check) throw new Error(`The ${driver.name} driver has no check for state ${id} (tests/paths/${driver.name}.driver.ts)`)
               try {
-                await check(page, { value: snapshot.value, context: snapshot.context, active }, ctx)
+                await check(page, viewOf(), ctx)
               } catch (error) {
                 throw await explain(page, info, error, { path: path.description, label, expected: `${value} (${id})` })
               }

@@ -1,14 +1,12 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import { SAVED_ANSWERS, type SetupWizardContext, setupWizardMachine, setupWizardSampleEvents } from '../../machines/setupWizard.machine'
+import { SAVED_ANSWERS, type SetupWizardContext, setupWizardMachine, setupWizardSampleEvents, setupWizardSampleInput } from '../../machines/setupWizard.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import {
   COUNTRIES,
   DOMAINS,
   FREQUENCIES,
   humanise,
-  isStepValid,
-  isSubStepValid,
   LIFE_SKILLS,
   REGULATOR_INFO,
   REGULATORS,
@@ -18,20 +16,16 @@ import {
   WIZARD_STEPS,
 } from '../../src/domain/onboarding'
 import { admin, signInPage, ssoUser } from '../support/sessions'
-import { defineDriver, holdRequests } from './driver'
-import { signOutInAnotherTab } from './users'
+import { defineDriver, holdRequests, type StateView } from './driver'
 
 /**
- * The setup wizard at /onboarding/setup. Each path signs in a new SSO user whose stored access token has expired,
- * so the page must refresh it over the network before it knows the session: that refresh is held until the path
- * says how reading the session ends (the real server refreshes it; a revoked refresh token, which the server
- * refuses, leaves no session; a server that keeps failing makes the read fail, its retries run out on the page's
- * clock). The restore of a previous run's answers (GET of the user's row) and the save (PATCH of the row) are held
- * too. A sign-out is another tab of the site signing out: it clears the stored session and tells the other tabs.
+ * The setup wizard at /onboarding/setup, for a new SSO user signed in in the page (the session machine knows them
+ * before the wizard starts; without a session the signed-in layout leaves, as the session's paths show). The read of
+ * a previous run's answers (GET of the user's row) and the save (PATCH of the row) are held until the path says how
+ * they end. What each button may do is asked of the shadow machine (`can`), as the page asks the wizard.
  */
 const env = e2eEnv()
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const refreshes = holdRequests(`${env.backendUrl}/auth/v1/token?grant_type=refresh_token`)
 const rows = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'GET')
 const saves = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'PATCH')
 
@@ -49,6 +43,12 @@ const phone = (page: Page) => page.getByRole('textbox', { name: 'Phone number' }
 
 const hasEvent = (events: readonly AnyEventObject[], type: string, test: (e: AnyEventObject) => boolean = () => true) =>
   events.some((e) => e.type === type && test(e))
+
+/** The step the machine is on (the state under editing), or the last one while it saves. */
+const stepOf = (view: StateView) => {
+  const index = WIZARD_STEPS.findIndex((s) => view.matches({ editing: s.id }))
+  return index === -1 ? WIZARD_STEP_COUNT - 1 : index
+}
 
 interface StoredSession {
   expires_at: number
@@ -68,8 +68,9 @@ async function completedAt(userId: string): Promise<string | null> {
 }
 
 /** What the current step shows for the answers (the control of the step, pressed or filled as the answers say). */
-async function expectStep(page: Page, c: SetupWizardContext) {
-  const step = WIZARD_STEPS[c.step]!
+async function expectStep(page: Page, view: StateView<SetupWizardContext>) {
+  const c = view.context
+  const step = WIZARD_STEPS[stepOf(view)]!
   const a = c.answers
   const pressed = async (name: string, on: boolean) => expect(option(page, name)).toHaveAttribute('aria-pressed', String(on))
   switch (step.id) {
@@ -109,33 +110,35 @@ async function expectStep(page: Page, c: SetupWizardContext) {
     default:
       break
   }
-  // The steps with their own Continue: enabled by the sub-step's rule; the other steps have none.
+  // The steps with their own Continue: enabled when the machine takes it; the other steps have none.
   if (['sector', 'lifeSkills', 'regulators', 'roles', 'frequency'].includes(step.id)) {
-    if (isSubStepValid(c.step, a)) await expect(subContinue(page)).toBeEnabled()
+    if (view.can({ type: 'SUB_STEP_CONTINUE' })) await expect(subContinue(page)).toBeEnabled()
     else await expect(subContinue(page)).toBeDisabled()
   } else await expect(subContinue(page)).toHaveCount(0)
 }
 
-async function expectEditing(page: Page, c: SetupWizardContext) {
+/** Each button enabled exactly when the machine takes its event. */
+const enabledAsTheMachineSays = async (button: ReturnType<typeof back>, takes: boolean) =>
+  takes ? expect(button).toBeEnabled() : expect(button).toBeDisabled()
+
+async function expectEditing(page: Page, view: StateView<SetupWizardContext>) {
+  const c = view.context
+  const step = stepOf(view)
   await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
-  await expect(stepText(page)).toHaveText(`Step ${c.step + 1} of ${WIZARD_STEP_COUNT}`)
-  await expect(page.getByRole('heading', { level: 2, name: WIZARD_STEPS[c.step]!.title })).toBeVisible()
+  await expect(stepText(page)).toHaveText(`Step ${step + 1} of ${WIZARD_STEP_COUNT}`)
+  await expect(page.getByRole('heading', { level: 2, name: WIZARD_STEPS[step]!.title })).toBeVisible()
   await expect(loading(page)).toHaveCount(0)
-  if (c.step === 0) await expect(back(page)).toBeDisabled()
-  else await expect(back(page)).toBeEnabled()
-  await expect(closeButton(page)).toBeEnabled()
-  const valid = isStepValid(c.step, c.answers)
-  if (c.step === WIZARD_STEP_COUNT - 1) {
+  await enabledAsTheMachineSays(back(page), view.can({ type: 'BACK' }))
+  await enabledAsTheMachineSays(closeButton(page), view.can({ type: 'CLOSE' }))
+  if (view.hasTag('lastStep')) {
     await expect(finish(page)).toHaveText('Complete Setup')
-    if (valid) await expect(finish(page)).toBeEnabled()
-    else await expect(finish(page)).toBeDisabled()
+    await enabledAsTheMachineSays(finish(page), view.can({ type: 'FINISH' }))
     await expect(next(page)).toHaveCount(0)
   } else {
-    if (valid) await expect(next(page)).toBeEnabled()
-    else await expect(next(page)).toBeDisabled()
+    await enabledAsTheMachineSays(next(page), view.can({ type: 'NEXT' }))
     await expect(finish(page)).toHaveCount(0)
   }
-  await expectStep(page, c)
+  await expectStep(page, view)
   if (c.saveFailed) await expect(failedAlert(page)).toBeVisible()
   else await expect(failedAlert(page)).toHaveCount(0)
   await expect(page.getByText(/^(Saving|Finishing) your setup\.\.\.$/)).toHaveCount(0)
@@ -147,37 +150,19 @@ async function expectGoneHome(page: Page) {
   await expect(toast(page, 'Setup complete!')).toHaveCount(0)
 }
 
-/** Lets the held refresh go on as a refresh token the server does not know (revoked, e.g. by a sign-out elsewhere). */
-async function refreshRevoked(page: Page) {
-  const route = await refreshes.next(page)
-  await route.continue({ postData: JSON.stringify({ refresh_token: 'revoked-path-token' }) })
-}
-
 export const driver = defineDriver({
   name: 'setupWizard',
   flow: 'setup wizard (/onboarding/setup)',
   machine: setupWizardMachine,
   sampleEvents: setupWizardSampleEvents,
+  sampleInputs: [setupWizardSampleInput],
   phone: true,
-  unreachable: {
-    events: [
-      {
-        match: (e) => e.type === 'xstate.error.actor.restoreAnswers',
-        reason:
-          'the page’s restore cannot fail: it reads sessionStorage inside try/catch and the saved row (savedWizardAnswers) answers null for any error, with supabase-js already loaded to read the session',
-      },
-    ],
-    transitions: {
-      'setupWizard.restoring --xstate.error.actor.restoreAnswers[0]--> setupWizard.editing':
-        'the page’s restore cannot fail (see the restoreAnswers failure above)',
-    },
-  },
   async start(page, ctx) {
     // A long path checks the whole wizard after each of its many steps.
     test.setTimeout(Math.max(45_000, 20_000 + ctx.events.length * 3_000))
     const user = await ssoUser('google')
     ctx.data.userId = user.id
-    if (hasEvent(ctx.events, 'xstate.done.actor.restoreAnswers', (e) => e.output != null)) {
+    if (hasEvent(ctx.events, 'xstate.done.actor.savedAnswers', (e) => e.output != null)) {
       // A returning user who finished the wizard before ('Run setup again'): the row holds the saved answers.
       const { error } = await admin
         .from('users')
@@ -202,10 +187,7 @@ export const driver = defineDriver({
     page.on('request', (request) => {
       if (request.method() === 'GET' && request.url().startsWith(`${env.backendUrl}/rest/v1/users?`)) ctx.data.rowRequested = true
     })
-    // The read's retries after a failing refresh are timed on the page's clock, run forward by the path.
-    if (hasEvent(ctx.events, 'xstate.error.actor.getSession')) await page.clock.install()
-    await signInPage(page, user, { expired: true })
-    await refreshes.install(page)
+    await signInPage(page, user)
     await rows.install(page)
     await saves.install(page)
     await page.goto('/onboarding/setup')
@@ -231,42 +213,13 @@ export const driver = defineDriver({
     BACK: (page) => back(page).click(),
     FINISH: (page) => finish(page).click(),
     CLOSE: (page) => closeButton(page).click(),
-    SIGNED_OUT: (page) => signOutInAnotherTab(page),
-    'xstate.done.actor.getSession': async (page, e) => {
-      if (e.output == null) return refreshRevoked(page)
-      await (await refreshes.next(page)).continue()
-    },
-    'xstate.error.actor.getSession': async (page, _e, ctx) => {
-      // The auth server keeps failing: supabase-js retries with back-off, then the read fails.
-      ctx.data.deadSession = true
-      const fail = (route: Route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"message":"unavailable"}' })
-      await refreshes.answerAll(page, fail)
-      await expect
-        .poll(
-          async () => {
-            await page.clock.fastForward(30_000)
-            return page.url()
-          },
-          { timeout: 20_000, intervals: [250] },
-        )
-        .toBe(`${env.siteUrl}/`)
-    },
-    'xstate.done.actor.restoreAnswers': async (page) => (await rows.next(page)).continue(),
+    'xstate.done.actor.savedAnswers': async (page) => (await rows.next(page)).continue(),
     'xstate.done.actor.saveAnswers': async (page) => (await saves.next(page)).continue(),
     'xstate.error.actor.saveAnswers': async (page) => (await saves.next(page)).abort('internetdisconnected'),
     // The real finish delay (3 s) runs out.
     'xstate.after.finishDelay.setupWizard.saved': (page) => expect(toast(page, 'Setup complete!').first()).toBeVisible({ timeout: 8000 }),
   },
   states: {
-    'setupWizard.checkingSession': async (page, _view, ctx) => {
-      await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-      await expect(loading(page)).toBeVisible()
-      await expect(stepText(page)).toHaveCount(0)
-      // The session is still being read: nothing restored yet.
-      expect(ctx.data.rowRequested).toBe(false)
-    },
     'setupWizard.restoring': async (page, _view, ctx) => {
       await expect(page).toHaveURL(`${env.siteUrl}/onboarding/setup`)
       await expect(loading(page)).toBeVisible()
@@ -274,7 +227,11 @@ export const driver = defineDriver({
       // The session is known; the previous run's answers are being fetched.
       await expect.poll(() => ctx.data.rowRequested).toBe(true)
     },
-    'setupWizard.editing': (page, view) => expectEditing(page, view.context),
+    ...Object.fromEntries(
+      WIZARD_STEPS.filter((st) => st.id !== 'frequency').map((st) => [`setupWizard.editing.${st.id}`, (page: Page, view: StateView<SetupWizardContext>) => expectEditing(page, view)]),
+    ),
+    'setupWizard.editing.frequency.choosing': (page, view) => expectEditing(page, view),
+    'setupWizard.editing.frequency.chosen': (page, view) => expectEditing(page, view),
     'setupWizard.saving': async (page) => {
       await expect(page.getByText('Saving your setup...')).toBeVisible()
       await expect(finish(page)).toHaveText('Saving...')
@@ -304,15 +261,7 @@ export const driver = defineDriver({
       expect(session!.expires_at * 1000).toBeGreaterThan(Date.now())
       expect(await completedAt(ctx.data.userId as string)).toBe(ctx.data.completedBefore)
     },
-    'setupWizard.signedOut': async (page, _view, ctx) => {
-      await expectGoneHome(page)
-      // No usable session: none stored, or (the auth server failing) only the expired one that could not be refreshed.
-      const session = await storedSession(page)
-      if (ctx.data.deadSession) expect(session?.expires_at ?? 0).toBeLessThan(Date.now() / 1000)
-      else expect(session).toBeNull()
-      expect(await completedAt(ctx.data.userId as string)).toBe(ctx.data.completedBefore)
-    },
   },
-  // A dropped connection and a failing auth server are reported by the browser and supabase-js.
-  allowConsole: /Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch|AuthRetryableFetchError/,
+  // A dropped connection is reported by the browser.
+  allowConsole: /Failed to load resource|ERR_INTERNET_DISCONNECTED|Failed to fetch/,
 })

@@ -2,21 +2,28 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
-import { admin, ssoUser } from '../support/sessions'
+import { admin, signedInStore, ssoUser } from '../support/sessions'
 
-/** What several drivers of signed-in pages share: a finished account, and the supabase-js download to hold. */
+/** What several drivers share: a finished account, the downloads to hold, and other tabs signing in and out. */
 const env = e2eEnv()
 
-/** The built supabase-js chunk (the page downloads it when /account first needs the session). */
-let supabaseChunk: string | undefined
-export function supabaseChunkName(): string {
-  if (supabaseChunk) return supabaseChunk
+const chunks = new Map<string, string>()
+/** The name of the built chunk whose code holds `marker`, e.g. to hold its download in a path. */
+function builtChunk(marker: string, what: string): string {
+  const known = chunks.get(marker)
+  if (known) return known
   const dir = join(env.dist, 'client/assets')
-  const name = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes('grant_type=refresh_token'))
-  if (!name) throw new Error(`no supabase-js chunk in ${dir}`)
-  supabaseChunk = name
+  const name = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(marker))
+  if (!name) throw new Error(`no ${what} chunk in ${dir}`)
+  chunks.set(marker, name)
   return name
 }
+
+/** The built supabase-js chunk (downloaded when a page first calls the backend). */
+export const supabaseChunkName = () => builtChunk('grant_type=refresh_token', 'supabase-js')
+
+/** The built chunk of the session actor (downloaded when the page first needs to know who is signed in). */
+export const sessionChunkName = () => builtChunk('SESSION_STORED', 'session actor')
 
 /**
  * A signed-in account whose setup is finished, its row as the machine's sample profile has it (only the address
@@ -48,6 +55,51 @@ export async function onboardedUser() {
   return { ...user, email }
 }
 
+
+/** The stored session (supabase-js's key and value) of a site-like client's storage. */
+function sessionEntry(store: Map<string, string>): [string, string] {
+  const entry = [...store.entries()].find(([k]) => k.endsWith('-auth-token'))
+  if (!entry) throw new Error('no session in the store')
+  return entry
+}
+
+/** Opens another tab of the site on a page without the app (robots.txt), runs `act` in it and closes it. */
+async function inAnotherTab(page: Page, act: () => void | Promise<void>, arg?: unknown) {
+  const other = await page.context().newPage()
+  await other.goto('/robots.txt')
+  await other.evaluate(act as never, arg as never)
+  await other.close()
+  await page.bringToFront()
+}
+
+/**
+ * Another tab signs in as `user`, as supabase-js there does: it stores the session and tells the other tabs
+ * (BroadcastChannel SIGNED_IN with the session), so this tab hears both.
+ */
+export async function signInInAnotherTab(page: Page, user: { email: string; password: string }) {
+  const [key, value] = sessionEntry(await signedInStore(user))
+  await inAnotherTab(
+    page,
+    (([k, v]: [string, string]) => {
+      window.localStorage.setItem(k, v)
+      const channel = new BroadcastChannel(k)
+      channel.postMessage({ event: 'SIGNED_IN', session: JSON.parse(v) })
+      channel.close()
+    }) as never,
+    [key, value],
+  )
+}
+
+/**
+ * Another tab stores a session of `user` without a word to the other tabs (a tab whose supabase-js had not been
+ * running, or a sign-in that finished while this tab had none): this tab hears only the storage change. The session
+ * is stored already expired, so reading it means a refresh a path can hold.
+ */
+export async function storeSessionInAnotherTab(page: Page, user: { email: string; password: string }) {
+  const [key, value] = sessionEntry(await signedInStore(user))
+  const expired = JSON.stringify({ ...(JSON.parse(value) as object), expires_at: Math.floor(Date.now() / 1000) - 60 })
+  await inAnotherTab(page, (([k, v]: [string, string]) => window.localStorage.setItem(k, v)) as never, [key, expired])
+}
 
 /** Another tab of the site signs out: supabase-js there clears the stored session and tells the other tabs. */
 export async function signOutInAnotherTab(page: Page) {

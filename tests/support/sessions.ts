@@ -93,6 +93,14 @@ export async function signInPage(page: Page, user: Pick<NodeUser, 'store'>, opti
   }, entries)
 }
 
+/** A fresh session of an e-mail user, signed in by a site-like client: its storage, ready to put into a page. */
+export async function signedInStore(user: { email: string; password: string }): Promise<Map<string, string>> {
+  const { sb, store } = nodeClient()
+  const { error } = await sb.auth.signInWithPassword({ email: user.email, password: user.password })
+  expect(error).toBeNull()
+  return store
+}
+
 /**
  * A new e-mail sign-up made by a PKCE client (its code verifier is in `store`, as the site's would be in the
  * browser that signed up) and the confirmation link the mail catcher received for it.

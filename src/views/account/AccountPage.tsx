@@ -1,32 +1,58 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useState } from 'react'
+import { fromPromise } from 'xstate'
 import { type AccountField, accountMachine } from '../../../machines/account.machine'
-import { authChangeListener, isSigningOutHere, loadAccountActor, saveDetailsActor, signOutHereActor } from '../../backend/account'
+import type { SessionUser } from '../../../machines/session.machine'
+import { loadAccountActor, saveDetailsActor } from '../../backend/profileRow'
 import { inspect } from '../../devtools/inspector'
 import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES, type AccountProfile } from '../../domain/account'
 import { countryName, humanise, REGULATOR_INFO, SECTOR_OPTIONS } from '../../domain/onboarding'
-import { stateValueText } from '../../domain/stateValue'
 import { pageEntry } from '../../seo/pages'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { LoadingScreen } from '../onboarding/LoadingScreen'
+import { requestSignOut } from '../session/session'
+import { useSignedInUser } from '../session/SignedInLayout'
 import * as s from './account.css'
 
 /** /account, the signed-in home: organisation, setup answers, editable name and phone, setup again, sign out. */
 export function AccountPage() {
   usePreloadedToaster()
+  const user = useSignedInUser()
+  // Until the session knows the user, the page is its prerendered loading state.
+  return user ? <Account key={user.userId} user={user} /> : <AccountLoading />
+}
+
+function AccountLoading({ failed, onRetry }: { failed?: boolean; onRetry?: () => void }) {
+  return (
+    <PageShell>
+      <div className={s.wrap}>
+        <h1 className={s.title}>{pageEntry('/account').heading}</h1>
+        {failed ? (
+          <section className={s.card}>
+            <p role="alert" className={s.error}>
+              {ACCOUNT_MESSAGES.loadFailed}
+            </p>
+            <div className={s.actions}>
+              <Button onClick={onRetry}>Try again</Button>
+            </div>
+          </section>
+        ) : (
+          <LoadingScreen label="Loading your workspace" />
+        )}
+      </div>
+    </PageShell>
+  )
+}
+
+function Account({ user }: { user: SessionUser }) {
   const navigate = useNavigate()
   const [machine] = useState(() =>
     accountMachine.provide({
       actions: {
-        // Signed out elsewhere (another tab, an expired session): to sign-in. Signed out from the header's menu on
-        // this page: the menu takes the person home with 'Signed out', so this page does not race it to /auth.
-        goToSignIn: () => {
-          if (!isSigningOutHere()) void navigate({ to: '/auth', replace: true })
-        },
         goToSetup: () => void navigate({ to: '/onboarding/setup' }),
         goHome: () => void navigate({ to: '/' }),
         notifySaved: () => notify({ title: ACCOUNT_MESSAGES.saved, variant: 'success' }),
@@ -36,40 +62,21 @@ export function AccountPage() {
       actors: {
         loadAccount: loadAccountActor,
         saveDetails: saveDetailsActor,
-        signOut: signOutHereActor,
-        authListener: authChangeListener,
+        signOut: fromPromise(() => requestSignOut()),
       },
     }),
   )
-  const account = useActorRef(machine, { inspect })
-  const state = useSelector(account, (snap) => stateValueText(snap.value))
+  const account = useActorRef(machine, { input: { user }, inspect })
   const { profile, draft, problem, saveFailed } = useSelector(account, (snap) => snap.context)
+  const failed = useSelector(account, (snap) => snap.matches('loadFailed'))
+  const saving = useSelector(account, (snap) => snap.matches({ ready: 'saving' }))
+  const saved = useSelector(account, (snap) => snap.matches({ ready: 'saved' }))
+  const signingOut = useSelector(account, (snap) => snap.matches('signingOut'))
+  const leaving = useSelector(account, (snap) => snap.hasTag('leaving'))
   const heading = pageEntry('/account').heading
 
-  if (state === 'loading' || state === 'signedOut' || !profile) {
-    return (
-      <PageShell>
-        <div className={s.wrap}>
-          <h1 className={s.title}>{heading}</h1>
-          {state === 'loadFailed' ? (
-            <section className={s.card}>
-              <p role="alert" className={s.error}>
-                {ACCOUNT_MESSAGES.loadFailed}
-              </p>
-              <div className={s.actions}>
-                <Button onClick={() => account.send({ type: 'RETRY' })}>Try again</Button>
-              </div>
-            </section>
-          ) : (
-            <LoadingScreen label="Loading your workspace" />
-          )}
-        </div>
-      </PageShell>
-    )
-  }
+  if (!profile) return <AccountLoading failed={failed} onRetry={() => account.send({ type: 'RETRY' })} />
 
-  const saving = state === 'ready.saving'
-  const leaving = state === 'signingOut' || state === 'leftSignedOut' || state === 'leavingForSetup'
   const change = (field: AccountField) => (e: { currentTarget: { value: string } }) =>
     account.send({ type: 'FIELD_CHANGED', field, value: e.currentTarget.value })
   const save = (e: FormEvent) => {
@@ -97,8 +104,8 @@ export function AccountPage() {
             <Button variant="outline" onClick={() => account.send({ type: 'RUN_SETUP_AGAIN' })} disabled={leaving}>
               {profile.onboardingCompletedAt ? 'Run setup again' : 'Finish setup'}
             </Button>
-            <Button variant="secondary" onClick={() => account.send({ type: 'SIGN_OUT' })} disabled={leaving} busy={state === 'signingOut'}>
-              {state === 'signingOut' ? 'Signing out...' : 'Sign out'}
+            <Button variant="secondary" onClick={() => account.send({ type: 'SIGN_OUT' })} disabled={leaving} busy={signingOut}>
+              {signingOut ? 'Signing out...' : 'Sign out'}
             </Button>
           </div>
         </div>
@@ -144,7 +151,7 @@ export function AccountPage() {
                   {saving ? 'Saving...' : 'Save details'}
                 </Button>
                 <span role="status" className={s.status}>
-                  {state === 'ready.saved' ? 'Saved' : ''}
+                  {saved ? 'Saved' : ''}
                 </span>
               </div>
             </form>

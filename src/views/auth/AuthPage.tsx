@@ -7,8 +7,11 @@ import { passwordResetMachine } from '../../../machines/passwordReset.machine'
 import { signInMachine } from '../../../machines/signIn.machine'
 import { signupMachine } from '../../../machines/signup.machine'
 import { ssoSignInMachine } from '../../../machines/ssoSignIn.machine'
-import { passwordResetActors, signInActor, startOAuthActor } from '../../backend/account'
-import { emailConfirmationActors, signupActors } from '../../backend/auth'
+import { exchangeCodeActor } from '../../backend/codeExchange'
+import { resendConfirmationActor, setSessionActor } from '../../backend/emailLinks'
+import { passwordResetActors } from '../../backend/passwordReset'
+import { signInActor, startOAuthActor } from '../../backend/signIn'
+import { signupActors } from '../../backend/signUp'
 import { config } from '../../config'
 import { inspect } from '../../devtools/inspector'
 import { ssoErrorMessage } from '../../domain/account'
@@ -32,6 +35,7 @@ import { ResendConfirmation } from './ResendConfirmation'
 import { SignInForm } from './SignInForm'
 import { SignupForm } from './SignupForm'
 import { SsoButtons } from './SsoButtons'
+import { settledUser } from '../session/session'
 
 // The app may live on another host (VITE_APP_URL), so leave with a full page load.
 const redirectToApp = () => window.location.assign(config.appUrl)
@@ -89,7 +93,12 @@ export function AuthPage({ search }: { search: AuthArrival }) {
           void navigate({ to: '/auth', search: defined({ mode, type }), replace: true })
         },
       },
-      actors: emailConfirmationActors,
+      actors: {
+        exchangeCode: exchangeCodeActor,
+        setSession: setSessionActor,
+        getSession: fromPromise(async () => ({ hasSession: (await settledUser()) !== null })),
+        resendConfirmation: resendConfirmationActor,
+      },
     }),
     signIn: signInMachine.provide({ actions: { goToGate }, actors: { signIn: signInActor } }),
     sso: ssoSignInMachine.provide({

@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { resendConfirmationMachine } from '../../../machines/resendConfirmation.machine'
-import { resendActor } from '../../backend/account'
+import { resendConfirmationActor } from '../../backend/emailLinks'
 import { inspect } from '../../devtools/inspector'
-import { formatCountdown, UNREACHABLE_MESSAGE } from '../../domain/account'
+import { formatCountdown } from '../../domain/account'
+import { UNREACHABLE_MESSAGE } from '../../domain/authErrors'
 import { Button } from '../../ui/Button'
 import * as s from './auth.css'
 
-const logic = resendConfirmationMachine.provide({ actors: { resend: resendActor } })
+const logic = resendConfirmationMachine.provide({ actors: { resend: resendConfirmationActor } })
 
 /**
  * 'Resend email' with GoTrue's one-a-minute rule made visible: disabled with a countdown after each send (and

@@ -1,24 +1,26 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { fromPromise } from 'xstate'
 import { accountMenuMachine } from '../../../machines/accountMenu.machine'
-import { authChangeListener, sessionEmailActor, signOutHereActor } from '../../backend/account'
 import { inspect } from '../../devtools/inspector'
 import { ACCOUNT_MESSAGES } from '../../domain/account'
-import { stateValueText } from '../../domain/stateValue'
 import { Presence, preloadPresence } from '../../ui/motion'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
+import { requestSignOut, useSession } from '../session/session'
 import { AccountPlaceholder } from './AccountPlaceholder'
 import * as s from './layout.css'
 
 /**
- * The header's account area, loaded only when the browser holds a stored session (SiteHeader decides), so
- * signed-out visitors never download this, xstate or supabase-js. Shows `signedOut` (the header's Sign in and
- * Start Free) when the stored session turns out to be dead, and after signing out.
+ * The header's account menu, loaded only once the session says someone is signed in (SiteHeader decides), so
+ * signed-out visitors never download this, xstate or supabase-js. Its e-mail is the session's. After this device
+ * signs out it shows `signedOut` (the header's Sign in and Start Free); while its own sign-out runs it stays, so
+ * it can say how it went and take the person home.
  */
 export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
   usePreloadedToaster()
   const navigate = useNavigate()
+  const session = useSession()
   const [machine] = useState(() =>
     accountMenuMachine.provide({
       actions: {
@@ -26,13 +28,14 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
           notify(offline ? { title: ACCOUNT_MESSAGES.signedOut, description: ACCOUNT_MESSAGES.signOutOffline, variant: 'default' } : { title: ACCOUNT_MESSAGES.signedOut, variant: 'success' }),
         goHome: () => void navigate({ to: '/' }),
       },
-      actors: { getSessionUser: sessionEmailActor, authListener: authChangeListener, signOut: signOutHereActor },
+      actors: { signOut: fromPromise(() => requestSignOut()) },
     }),
   )
   const menu = useActorRef(machine, { inspect })
-  const state = useSelector(menu, (snap) => stateValueText(snap.value))
-  const email = useSelector(menu, (snap) => snap.context.email)
-  const open = state === 'signedIn.open'
+  const open = useSelector(menu, (snap) => snap.hasTag('open'))
+  const signingOut = useSelector(menu, (snap) => snap.matches('signingOut'))
+  const finished = useSelector(menu, (snap) => snap.status === 'done')
+  const email = session.user?.email ?? ''
   const panelId = useId()
   const ref = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -53,8 +56,8 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
     }
   }, [open, menu])
 
-  if (state === 'signedOut') return <>{signedOut}</>
-  if (state === 'checking' || state === 'signingOut') return <AccountPlaceholder label={state === 'signingOut' ? 'Signing out...' : 'Account'} />
+  if (signingOut) return <AccountPlaceholder label="Signing out..." />
+  if (finished || session.status === 'signedOutHere') return <>{signedOut}</>
   return (
     <div className={s.accountMenu} ref={ref}>
       <button

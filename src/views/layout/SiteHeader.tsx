@@ -1,28 +1,17 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { hasStoredSession, isSigningOutHere } from '../../backend/storedSession'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { config } from '../../config'
 import { SECTOR_LABELS, SECTORS, type Sector, sectorPath } from '../../domain/sectors'
 import { AnchorButton, LinkButton } from '../../ui/Button'
 import { LoadBoundary } from '../../ui/LoadBoundary'
+import { loadSession, useSession } from '../session/session'
 import { AccountPlaceholder } from './AccountPlaceholder'
 import { BrandMark } from './BrandMark'
 import * as s from './layout.css'
 
-// Loaded only for a browser with a stored session: signed-out visitors never download it (nor xstate, nor supabase-js).
+// Loaded only once the session says someone is signed in: signed-out visitors never download it (nor xstate, nor
+// supabase-js).
 const AccountMenu = lazy(() => import('./AccountMenu'))
-
-function subscribeToStorage(onChange: () => void) {
-  window.addEventListener('storage', onChange)
-  return () => window.removeEventListener('storage', onChange)
-}
-
-/** Whether a session is stored (or being signed out of here); false on the server and during hydration, so the
- * first render matches the page. */
-const signedInHere = () => hasStoredSession() || isSigningOutHere()
-function useStoredSession(): boolean {
-  return useSyncExternalStore(subscribeToStorage, signedInHere, () => false)
-}
 
 function SignedOutActions() {
   return (
@@ -39,10 +28,16 @@ function SignedOutActions() {
 
 /**
  * Top navigation: brand, sector tabs (a disclosure menu on mobile, which also holds 'Sign in'), 'Sign in',
- * 'Start Free' and 'Book Demo'; with a stored session, the account menu instead of 'Sign in' and 'Start Free'.
+ * 'Start Free' and 'Book Demo'; signed in (as the session machine says), the account menu instead of 'Sign in' and
+ * 'Start Free'. On the server and while hydrating the session is unknown, so the first render matches the page.
  */
 export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
-  const stored = useStoredSession()
+  const { status } = useSession()
+  // A session stored on this page (a sign-in, a confirmation link) is read as soon as the header sees it.
+  useEffect(() => {
+    if (status === 'pending') void loadSession().catch(() => {})
+  }, [status])
+  const menu = status === 'signedIn' || status === 'signingOut' || status === 'signedOutHere'
   return (
     <header className={s.header}>
       <div className={s.headerInner}>
@@ -62,9 +57,11 @@ export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
             </Link>
           ))}
         </nav>
-        <SectorMenu activeSector={activeSector} signedIn={stored} />
+        <SectorMenu activeSector={activeSector} signedIn={status === 'pending' || status === 'signedIn' || status === 'signingOut'} />
         <div className={s.headerActions}>
-          {stored ? (
+          {status === 'pending' ? (
+            <AccountPlaceholder label="Account" />
+          ) : menu ? (
             <LoadBoundary
               fallback={
                 <LinkButton to="/account" size="sm" variant="ghost">

@@ -1,24 +1,19 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { type ActorRefFrom, fromPromise } from 'xstate'
+import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate'
 import { type GateArrival, onboardingGateMachine } from '../../../machines/onboardingGate.machine'
 import { ssoProfileMachine } from '../../../machines/ssoProfile.machine'
-import {
-  completionStatusActor,
-  getSessionActor,
-  saveProfileActor,
-  signedOutListener,
-  signOutActor,
-} from '../../backend/onboarding'
-import { exchangeCode } from '../../backend/auth'
+import { exchangeCodeActor } from '../../backend/codeExchange'
+import { completionStatusActor, saveProfileActor } from '../../backend/profileCompletion'
 import { inspect } from '../../devtools/inspector'
 import { defined } from '../../domain/routeSearch'
+import { preload } from '../../lib/load'
 import { pageEntry } from '../../seo/pages'
-import { preload } from '../../domain/load'
 import { preloadPresence } from '../../ui/motion'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
+import { onSessionEnded, requestSignOut, settledUser } from '../session/session'
 import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
 
@@ -67,10 +62,11 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
         notifySetupComplete: () => notify({ title: 'Account setup complete!', variant: 'success' }),
       },
       actors: {
-        exchangeCode: fromPromise(({ input }: { input: { code: string } }) => exchangeCode(input.code)),
-        getSession: getSessionActor,
-        authListener: signedOutListener,
-        signOut: signOutActor,
+        exchangeCode: exchangeCodeActor,
+        // The one session, once it knows (after an SSO code exchange it reads the session just stored).
+        getSession: fromPromise(() => settledUser()),
+        sessionEvents: fromCallback(({ sendBack }) => onSessionEnded(() => sendBack({ type: 'SIGNED_OUT' }))),
+        signOut: fromPromise(() => requestSignOut()),
         getCompletionStatus: completionStatusActor,
         ssoProfile: ssoProfileMachine.provide({
           actions: {
@@ -88,9 +84,7 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
   useEffect(() => {
     gate.send({ type: 'ARRIVED', params: arrivedWith.current })
   }, [gate])
-  const loading = useSelector(gate, (snap) =>
-    (['arriving', 'routing', 'exchangingCode', 'checkingSession', 'checkingStatus'] as const).some((state) => snap.matches(state)),
-  )
+  const loading = useSelector(gate, (snap) => snap.hasTag('checking'))
   const dialog = useSelector(gate, (snap) => snap.children.ssoProfile as ActorRefFrom<typeof ssoProfileMachine> | undefined)
   const finished = useSelector(gate, (snap) => snap.status === 'done')
   // The last dialog actor stays rendered after it stops (its dialog then has open=false), so the dialog's exit

@@ -1,7 +1,9 @@
+import { useSelector } from '@xstate/react'
 import type { FeatureBundle } from 'motion/react'
 import type { ReactNode, RefObject } from 'react'
-import type { SetupWizardEvent } from '../../../machines/setupWizard.machine'
-import { type Frequency, isStepValid, progressPercent, WIZARD_STEP_COUNT, WIZARD_STEPS, type WizardAnswers } from '../../domain/onboarding'
+import type { ActorRefFrom } from 'xstate'
+import type { setupWizardMachine } from '../../../machines/setupWizard.machine'
+import { progressPercent, WIZARD_STEP_COUNT, WIZARD_STEPS } from '../../domain/onboarding'
 import { Button } from '../../ui/Button'
 import { AnimatePresence, m, MotionProvider, useEnterFrom, useIsPresent } from '../../ui/MotionProvider'
 import * as s from './onboarding.css'
@@ -24,26 +26,37 @@ export interface SetupWizardCardProps {
   reduced: boolean
   /** motion's features with layout animations (../../ui/motionLayoutFeatures), loaded with this card. */
   features: FeatureBundle
+  /** The wizard actor: the card asks it what each button may do (`can`) and what it shows (tags, context). */
+  wizard: ActorRefFrom<typeof setupWizardMachine>
+  /** The step on screen (its index in WIZARD_STEPS). */
   step: number
-  answers: WizardAnswers
-  draftFrequency: Frequency
-  saveFailed: boolean
-  /** The wizard machine's state (editing, saving, saved, done). */
-  phase: string
   direction: Direction
   /** Given to the current step's heading; the page moves focus to it when the step changes. */
   headingRef: RefObject<HTMLHeadingElement | null>
-  send: (event: SetupWizardEvent) => void
 }
 
 /**
  * The setup wizard's card (loaded on demand by ./SetupWizardPage): progress, the current step and the buttons.
  * Steps come and go with motion (AnimatePresence); the team-structure preview animates its layout.
  */
-export default function SetupWizardCard({ reduced, features, step, answers, draftFrequency, saveFailed, phase, direction, headingRef, send }: SetupWizardCardProps) {
-  const valid = isStepValid(step, answers)
-  const isLast = step === WIZARD_STEP_COUNT - 1
-  const busy = phase === 'saving' || phase === 'saved' || phase === 'done'
+export default function SetupWizardCard({ reduced, features, wizard, step, direction, headingRef }: SetupWizardCardProps) {
+  const send = wizard.send
+  const { answers, draftFrequency, saveFailed } = useSelector(wizard, (snap) => snap.context)
+  const buttons = useSelector(
+    wizard,
+    (snap) => ({
+      next: snap.can({ type: 'NEXT' }),
+      back: snap.can({ type: 'BACK' }),
+      finish: snap.can({ type: 'FINISH' }),
+      close: snap.can({ type: 'CLOSE' }),
+      subStep: snap.can({ type: 'SUB_STEP_CONTINUE' }),
+      isLast: snap.hasTag('lastStep') || snap.hasTag('busy'),
+      busy: snap.hasTag('busy'),
+      saving: snap.matches('saving'),
+    }),
+    (a, b) => Object.keys(a).every((k) => a[k as keyof typeof a] === b[k as keyof typeof b]),
+  )
+  const { isLast, busy } = buttons
   const percent = progressPercent(step)
   const stepInfo = WIZARD_STEPS[step]!
   return (
@@ -56,7 +69,7 @@ export default function SetupWizardCard({ reduced, features, step, answers, draf
             </span>
             <span>{percent}% complete</span>
           </div>
-          <Button variant="ghost" size="icon" aria-label="Close setup" onClick={() => send({ type: 'CLOSE' })} disabled={busy}>
+          <Button variant="ghost" size="icon" aria-label="Close setup" onClick={() => send({ type: 'CLOSE' })} disabled={!buttons.close}>
             ×
           </Button>
         </div>
@@ -87,22 +100,26 @@ export default function SetupWizardCard({ reduced, features, step, answers, draf
                   <SectorStep
                     value={answers.sector}
                     onSelect={(sector) => send({ type: 'SECTOR_SELECTED', sector })}
+                    continueEnabled={buttons.subStep}
                     onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
                   />
                 ) : stepInfo.id === 'lifeSkills' ? (
                   <LifeSkillsStep
                     value={answers.lifeSkills}
                     onToggle={(skill) => send({ type: 'LIFE_SKILL_TOGGLED', skill })}
+                    continueEnabled={buttons.subStep}
                     onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
                   />
                 ) : stepInfo.id === 'regulators' ? (
                   <RegulatorsStep
                     value={answers.regulators}
                     onToggle={(regulator) => send({ type: 'REGULATOR_TOGGLED', regulator })}
+                    continueEnabled={buttons.subStep}
                     onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
                   />
                 ) : stepInfo.id === 'roles' ? (
-                  <RolesStep value={answers.roles} onToggle={(role) => send({ type: 'ROLE_TOGGLED', role })} onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })} />
+                  <RolesStep value={answers.roles} onToggle={(role) => send({ type: 'ROLE_TOGGLED', role })} continueEnabled={buttons.subStep}
+                    onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })} />
                 ) : stepInfo.id === 'domains' ? (
                   <DomainsStep value={answers.domains} onToggle={(domain) => send({ type: 'DOMAIN_TOGGLED', domain })} />
                 ) : stepInfo.id === 'documents' ? (
@@ -116,6 +133,7 @@ export default function SetupWizardCard({ reduced, features, step, answers, draf
                     committed={answers.frequency}
                     draft={draftFrequency}
                     onDraft={(frequency) => send({ type: 'FREQUENCY_DRAFTED', frequency })}
+                    continueEnabled={buttons.subStep}
                     onContinue={() => send({ type: 'SUB_STEP_CONTINUE' })}
                   />
                 )}
@@ -124,23 +142,23 @@ export default function SetupWizardCard({ reduced, features, step, answers, draf
           </AnimatePresence>
         </div>
         <AnimatePresence initial={false}>
-          {saveFailed && phase === 'editing' ? <SaveFailedNote key="save-failed" /> : null}
+          {saveFailed && !busy ? <SaveFailedNote key="save-failed" /> : null}
         </AnimatePresence>
         {busy ? (
           <p className={s.muted} role="status">
-            {phase === 'saving' ? 'Saving your setup...' : 'Finishing your setup...'}
+            {buttons.saving ? 'Saving your setup...' : 'Finishing your setup...'}
           </p>
         ) : null}
         <div className={s.footer}>
-          <Button variant="outline" disabled={step === 0 || busy} onClick={() => send({ type: 'BACK' })}>
+          <Button variant="outline" disabled={!buttons.back} onClick={() => send({ type: 'BACK' })}>
             Back
           </Button>
           {isLast ? (
-            <Button disabled={!valid || busy} busy={busy} onClick={() => send({ type: 'FINISH' })}>
+            <Button disabled={!buttons.finish} busy={busy} onClick={() => send({ type: 'FINISH' })}>
               {busy ? 'Saving...' : 'Complete Setup'}
             </Button>
           ) : (
-            <Button disabled={!valid} onClick={() => send({ type: 'NEXT' })}>
+            <Button disabled={!buttons.next} onClick={() => send({ type: 'NEXT' })}>
               Continue
             </Button>
           )}

@@ -1,18 +1,18 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { fromPromise } from 'xstate'
-import { type StoredProgress, setupWizardMachine } from '../../../machines/setupWizard.machine'
-import { savedWizardAnswers } from '../../backend/account'
-import { getSessionActor, saveWizardActor, signedOutListener } from '../../backend/onboarding'
-import { SETUP_PROGRESS_PREFIX } from '../../backend/storedSession'
+import type { SessionUser } from '../../../machines/session.machine'
+import { resumeWizard, setupWizardMachine } from '../../../machines/setupWizard.machine'
+import { saveWizardActor } from '../../backend/profileRow'
+import { clearProgress, readStoredProgress, savedAnswersActor, storeProgress } from '../../backend/setupProgress'
 import { inspect } from '../../devtools/inspector'
-import { parseStoredAnswers } from '../../domain/onboarding'
+import { WIZARD_STEPS } from '../../domain/onboarding'
+import { preload } from '../../lib/load'
 import { pageEntry } from '../../seo/pages'
-import { preload } from '../../domain/load'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { useReducedMotion } from '../motion/ReduceMotion'
+import { useSignedInUser } from '../session/SignedInLayout'
 import { LoadingScreen } from './LoadingScreen'
 import * as s from './onboarding.css'
 import type { Direction, SetupWizardCardProps } from './SetupWizardCard'
@@ -27,24 +27,23 @@ const SetupWizardCard = lazy(() =>
   })),
 )
 
-/** sessionStorage key of one user's unfinished answers (cleared once saved, and on sign-out). */
-export const storageKey = (userId: string) => `${SETUP_PROGRESS_PREFIX}${userId}`
-
-function readStored(userId: string): StoredProgress | null {
-  try {
-    const raw = window.sessionStorage.getItem(storageKey(userId))
-    const answers = parseStoredAnswers(raw)
-    if (!answers || !raw) return null
-    const step = Number((JSON.parse(raw) as { step?: unknown }).step)
-    return { step: Number.isFinite(step) ? step : 0, answers }
-  } catch {
-    return null
-  }
-}
-
-/** /onboarding/setup: the 11-step setup wizard (spec section 2). */
+/** /onboarding/setup: the 11-step setup wizard (spec section 2), for the signed-in user. */
 export function SetupWizardPage() {
   usePreloadedToaster()
+  const user = useSignedInUser()
+  // The card (steps and motion) is fetched while the session is checked, so it is ready when the wizard shows.
+  useEffect(() => preload(loadCard), [])
+  return (
+    <PageShell>
+      <div className={s.wrap}>
+        <h1 className={s.heading}>{pageEntry('/onboarding/setup').heading}</h1>
+        {user ? <Wizard key={user.userId} user={user} /> : <LoadingScreen label="Loading your setup" />}
+      </div>
+    </PageShell>
+  )
+}
+
+function Wizard({ user }: { user: SessionUser }) {
   const navigate = useNavigate()
   const [machine] = useState(() =>
     setupWizardMachine.provide({
@@ -53,37 +52,22 @@ export function SetupWizardPage() {
         notifySetupComplete: () => notify({ title: 'Setup complete!', variant: 'success' }),
         // Spec section 8: only logged. No answers or ids in the message.
         logSaveFailed: () => console.warn('Setup wizard: saving the answers failed; they are kept for another try.'),
-        persistAnswers: (_, { userId, step, answers }) => {
-          if (!userId) return
-          try {
-            window.sessionStorage.setItem(storageKey(userId), JSON.stringify({ step, answers }))
-          } catch {
-            // Storage may be unavailable (private mode): the answers then live for this page only.
-          }
-        },
-        clearStoredAnswers: (_, { userId }) => {
-          try {
-            if (userId) window.sessionStorage.removeItem(storageKey(userId))
-          } catch {}
-        },
+        persistProgress: (_, progress) => storeProgress(progress),
+        clearStoredProgress: (_, { userId }) => clearProgress(userId),
       },
-      actors: {
-        getSession: getSessionActor,
-        authListener: signedOutListener,
-        // Unfinished answers of this browser session first; else, for 'Run setup again', the answers saved last time.
-        restoreAnswers: fromPromise(async ({ input }: { input: { userId: string } }): Promise<StoredProgress | null> => {
-          const stored = readStored(input.userId)
-          if (stored) return stored
-          const saved = await savedWizardAnswers(input.userId)
-          return saved ? { step: 0, answers: saved } : null
-        }),
-        saveAnswers: saveWizardActor,
-      },
+      actors: { savedAnswers: savedAnswersActor, saveAnswers: saveWizardActor },
     }),
   )
-  const wizard = useActorRef(machine, { inspect })
-  const phase = useSelector(wizard, (snap) => (snap.matches('checkingSession') || snap.matches('restoring') ? 'loading' : String(snap.value)))
-  const { step, answers, draftFrequency, saveFailed } = useSelector(wizard, (snap) => snap.context)
+  // A reload resumes on the stored step; otherwise the wizard starts from the answers saved last time, if any.
+  const [stored] = useState(() => readStoredProgress(user.userId))
+  const wizard = useActorRef(machine, { input: { user }, ...(stored ? { snapshot: resumeWizard(user, stored) } : {}), inspect })
+  const loading = useSelector(wizard, (snap) => snap.hasTag('loading'))
+  const leaving = useSelector(wizard, (snap) => snap.hasTag('leaving'))
+  // The step on screen: the state under editing (the last step while saving).
+  const step = useSelector(wizard, (snap) => {
+    const index = WIZARD_STEPS.findIndex((st) => snap.matches({ editing: st.id }))
+    return index === -1 ? WIZARD_STEPS.length - 1 : index
+  })
   const reduced = useReducedMotion()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const lastStep = useRef(step)
@@ -96,42 +80,23 @@ export function SetupWizardPage() {
     setDirection(step > shownStep ? 'forward' : 'back')
   }
 
-  // The card (steps and motion) is fetched while the session is checked, so it is ready when the wizard shows.
-  useEffect(() => preload(loadCard), [])
-
   // Move focus to the new step's heading when the step changes (not on first render).
   useEffect(() => {
     if (lastStep.current !== step) headingRef.current?.focus()
     lastStep.current = step
   }, [step])
 
+  if (loading) return <LoadingScreen label="Loading your setup" />
+  if (leaving) {
+    return (
+      <p className={s.muted} role="status">
+        Redirecting...
+      </p>
+    )
+  }
   return (
-    <PageShell>
-      <div className={s.wrap}>
-        <h1 className={s.heading}>{pageEntry('/onboarding/setup').heading}</h1>
-        {phase === 'loading' ? (
-          <LoadingScreen label="Loading your setup" />
-        ) : phase === 'signedOut' || phase === 'closed' ? (
-          <p className={s.muted} role="status">
-            Redirecting...
-          </p>
-        ) : (
-          <Suspense fallback={<LoadingScreen label="Loading your setup" />}>
-            <SetupWizardCard
-              reduced={reduced}
-              step={step}
-              answers={answers}
-              draftFrequency={draftFrequency}
-              saveFailed={saveFailed}
-              phase={phase}
-              direction={direction}
-              headingRef={headingRef}
-              send={wizard.send}
-            />
-          </Suspense>
-        )}
-      </div>
-    </PageShell>
+    <Suspense fallback={<LoadingScreen label="Loading your setup" />}>
+      <SetupWizardCard reduced={reduced} wizard={wizard} step={step} direction={direction} headingRef={headingRef} />
+    </Suspense>
   )
 }
-

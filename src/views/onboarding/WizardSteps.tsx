@@ -81,7 +81,7 @@ export function PhoneStep({ value, onChange }: { value: string; onChange: (v: st
   )
 }
 
-export function SectorStep({ value, onSelect, onContinue }: { value: Sector | ''; onSelect: (s: Sector) => void; onContinue: () => void }) {
+export function SectorStep({ value, onSelect, continueEnabled, onContinue }: { value: Sector | ''; onSelect: (s: Sector) => void; continueEnabled: boolean; onContinue: () => void }) {
   return (
     <>
       <div className={s.grid}>
@@ -89,7 +89,7 @@ export function SectorStep({ value, onSelect, onContinue }: { value: Sector | ''
           <Option key={o.id} pressed={value === o.id} onClick={() => onSelect(o.id)} name={o.name} meta={o.description} />
         ))}
       </div>
-      <SubContinue label="Continue with this sector" disabled={value === ''} onClick={onContinue} />
+      <SubContinue label="Continue with this sector" disabled={!continueEnabled} onClick={onContinue} />
     </>
   )
 }
@@ -104,24 +104,24 @@ function ToggleGrid<T extends string>({ items, selected, onToggle, label, meta }
   )
 }
 
-export function LifeSkillsStep({ value, onToggle, onContinue }: { value: LifeSkill[]; onToggle: (v: LifeSkill) => void; onContinue: () => void }) {
+export function LifeSkillsStep({ value, onToggle, continueEnabled, onContinue }: { value: LifeSkill[]; onToggle: (v: LifeSkill) => void; continueEnabled: boolean; onContinue: () => void }) {
   return (
     <>
       <p className={s.muted}>
         Optional: short life-skills check-ins for your team. Pick the skills to include, or press Continue below to skip them.
       </p>
       <ToggleGrid items={LIFE_SKILLS} selected={value} onToggle={onToggle} label={humanise} />
-      <SubContinue label="Continue with these skills" disabled={value.length === 0} onClick={onContinue} />
+      <SubContinue label="Continue with these skills" disabled={!continueEnabled} onClick={onContinue} />
     </>
   )
 }
 
-export function RegulatorsStep({ value, onToggle, onContinue }: { value: Regulator[]; onToggle: (v: Regulator) => void; onContinue: () => void }) {
+export function RegulatorsStep({ value, onToggle, continueEnabled, onContinue }: { value: Regulator[]; onToggle: (v: Regulator) => void; continueEnabled: boolean; onContinue: () => void }) {
   return (
     <>
       <p className={s.muted}>Choose at least one regulator you are inspected by.</p>
       <ToggleGrid items={REGULATORS} selected={value} onToggle={onToggle} label={(r) => REGULATOR_INFO[r].name} meta={(r) => humanise(REGULATOR_INFO[r].sector)} />
-      <SubContinue label="Continue with these regulators" disabled={value.length === 0} onClick={onContinue} />
+      <SubContinue label="Continue with these regulators" disabled={!continueEnabled} onClick={onContinue} />
     </>
   )
 }
@@ -182,13 +182,13 @@ function PreviewItem({ name, className, children }: { name: string; className: s
   )
 }
 
-export function RolesStep({ value, onToggle, onContinue }: { value: Role[]; onToggle: (v: Role) => void; onContinue: () => void }) {
+export function RolesStep({ value, onToggle, continueEnabled, onContinue }: { value: Role[]; onToggle: (v: Role) => void; continueEnabled: boolean; onContinue: () => void }) {
   return (
     <>
       <p className={s.muted}>Which job roles work in your team? Choose at least one.</p>
       <ToggleGrid items={ROLES} selected={value} onToggle={onToggle} label={humanise} />
       <TeamPreview roles={value} />
-      <SubContinue label="Continue with these roles" disabled={value.length === 0} onClick={onContinue} />
+      <SubContinue label="Continue with these roles" disabled={!continueEnabled} onClick={onContinue} />
     </>
   )
 }
@@ -234,11 +234,13 @@ export function FrequencyStep({
   committed,
   draft,
   onDraft,
+  continueEnabled,
   onContinue,
 }: {
   committed: Frequency | ''
   draft: Frequency
   onDraft: (f: Frequency) => void
+  continueEnabled: boolean
   onContinue: () => void
 }) {
   return (
@@ -252,7 +254,7 @@ export function FrequencyStep({
           </label>
         ))}
       </fieldset>
-      <SubContinue label={`Continue with ${draft} reviews`} disabled={false} onClick={onContinue} />
+      <SubContinue label={`Continue with ${draft} reviews`} disabled={!continueEnabled} onClick={onContinue} />
       <p className={s.optionMeta} role="status">
         {committed ? `Review frequency: ${humanise(committed)}. Press Complete Setup to finish.` : 'Confirm a review frequency to finish.'}
       </p>

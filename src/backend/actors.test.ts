@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 /**
  * The actor implementations with a stand-in supabase client: which backend answers become plain
  * BackendFailure data (the machines pick the toast) and which are rethrown as unexpected.
- * The real client against the local backend is exercised by tests/e2e/auth.spec.ts.
+ * The real client against the local backend is exercised by tests/e2e/auth.spec.ts and the path tests.
  */
 const fake = {
   auth: {
@@ -16,9 +16,9 @@ const fake = {
   },
   functions: { invoke: vi.fn() },
 }
-vi.mock('./client', () => ({ getSupabase: async () => fake }))
+vi.mock('./client', () => ({ getSupabase: async () => fake, onClientLoaded: () => () => {} }))
 
-const auth = await import('./auth')
+const auth = { ...(await import('./signUp')), ...(await import('./codeExchange')), ...(await import('./emailLinks')), ...(await import('./session')) }
 
 const metadata = {
   first_name: 'Ada',
@@ -102,10 +102,12 @@ describe('backend auth actors', () => {
     fake.auth.setSession.mockResolvedValue({ data: {}, error: null })
     await auth.setSessionFromTokens('at', 'rt')
     expect(fake.auth.setSession).toHaveBeenCalledWith({ access_token: 'at', refresh_token: 'rt' })
-    fake.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'x' } }, error: null })
-    await expect(auth.hasSession()).resolves.toBe(true)
+    fake.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'x', user: { id: 'u-1', email: 'ada@x.co.uk' } } }, error: null })
+    await expect(auth.readSession()).resolves.toEqual({ userId: 'u-1', email: 'ada@x.co.uk' })
     fake.auth.getSession.mockResolvedValue({ data: { session: null }, error: null })
-    await expect(auth.hasSession()).resolves.toBe(false)
+    await expect(auth.readSession()).resolves.toBeNull()
+    fake.auth.getSession.mockResolvedValue({ data: { session: null }, error: { name: 'AuthApiError', message: 'Invalid Refresh Token: Refresh Token Not Found', code: 'refresh_token_not_found', status: 400 } })
+    await expect(auth.readSession()).rejects.toMatchObject({ kind: 'auth', code: 'refresh_token_not_found' })
     fake.auth.resend.mockResolvedValue({ data: {}, error: null })
     await auth.resendConfirmation('a@b.co.uk', 'https://x/auth?type=signup')
     expect(fake.auth.resend).toHaveBeenCalledWith({
@@ -113,8 +115,12 @@ describe('backend auth actors', () => {
       email: 'a@b.co.uk',
       options: { emailRedirectTo: 'https://x/auth?type=signup' },
     })
+    vi.stubGlobal('window', { localStorage: new Map(), sessionStorage: { length: 0, key: () => null } })
     fake.auth.signOut.mockResolvedValue({ error: null })
-    await auth.signOut()
-    expect(fake.auth.signOut).toHaveBeenCalled()
+    await expect(auth.signOutHere()).resolves.toEqual({ revoked: true })
+    expect(fake.auth.signOut).toHaveBeenCalledWith({ scope: 'local' })
+    fake.auth.signOut.mockResolvedValue({ error: { name: 'AuthRetryableFetchError', message: 'Failed to fetch' } })
+    await expect(auth.signOutHere()).resolves.toEqual({ revoked: false })
+    vi.unstubAllGlobals()
   })
 })

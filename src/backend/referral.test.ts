@@ -5,7 +5,7 @@ import type { ReferralPayload } from '../domain/contact'
 const invoke = vi.fn()
 vi.mock('./client', () => ({ getSupabase: async () => ({ functions: { invoke } }) }))
 
-const { ContactSendError, sendReferral } = await import('./contact')
+const { ContactSendError, sendReferral } = await import('./referral')
 
 const payload: ReferralPayload = {
   name: 'Jane Smith',

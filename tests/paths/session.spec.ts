@@ -1,0 +1,4 @@
+import { driver } from './session.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
