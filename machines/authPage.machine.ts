@@ -157,7 +157,7 @@ export const authPageSampleEvents = [
   { type: 'ARRIVED', arrival: {} },
   { type: 'ARRIVED', arrival: { mode: 'signup' } },
   { type: 'ARRIVED', arrival: { mode: 'reset' } },
-  { type: 'ARRIVED', arrival: { type: 'signup', code: 'c0de' } },
+  { type: 'ARRIVED', arrival: { type: 'signup' } },
   { type: 'ARRIVED', arrival: { type: 'recovery', code: 'c0de' } },
   { type: 'ARRIVED', arrival: { sso_error: 'access_denied', sso_error_description: 'The user denied the request' } },
   { type: 'MODE_CHANGED', mode: 'signin' },

@@ -3,15 +3,14 @@ import { authFailureKind, type BackendFailure, errorMessage } from '../src/domai
 import { type AuthArrival, CONFIRMATION_TOASTS, confirmationRedirect, isEmailAddress, type Toast } from '../src/domain/signup'
 
 /**
- * Arrival at /auth after the confirmation e-mail (spec sections 2 and 4). The page is prerendered without
- * a query string, so the machine starts `idle` (what the server renders) and the view sends ARRIVED with
- * the URL's parameters after mount. Then:
+ * Arrival at /auth after the confirmation e-mail (spec sections 2 and 4), invoked by the page (the authPage
+ * machine) with what the URL said when it carried something to confirm. Then:
  * - ?error_code=.. (the link was used or expired) -> linkInvalid, with a form to ask for a new e-mail;
  * - ?code=.. (PKCE) -> exchange it: confirmed; a missing code verifier (opened in another browser) ->
  *   confirmedElsewhere (the server confirmed the e-mail before issuing the code); a used/expired code ->
  *   linkInvalid; anything else -> failed (retry);
  * - tokens -> set the session -> confirmed; verified=true -> verified; type=signup -> confirmed when a
- *   session exists, otherwise nothing to do.
+ *   session exists (the one session machine says so), otherwise nothing to do (`none`, final).
  * confirmed and verified show their toast and redirect to the app after 1 second.
  */
 export interface ConfirmationContext {
@@ -21,8 +20,12 @@ export interface ConfirmationContext {
   email: string
 }
 
+export interface ConfirmationInput {
+  origin: string
+  params: AuthArrival
+}
+
 export type ConfirmationEvent =
-  | { type: 'ARRIVED'; params: AuthArrival }
   | { type: 'RESEND_REQUESTED'; email: string }
   | { type: 'RETRY' }
   | { type: 'xstate.done.actor.exchangeCode'; output: undefined }
@@ -41,19 +44,13 @@ export const emailConfirmationMachine = setup({
   types: {
     context: {} as ConfirmationContext,
     events: {} as ConfirmationEvent,
-    input: {} as { origin: string },
+    input: {} as ConfirmationInput,
   },
   actions: {
     notify: (_, _params: Toast) => {},
     redirectToApp: () => {},
     /** Remove the code, tokens and error from the address bar (nothing secret stays in history). */
     clearUrl: () => {},
-    assignParams: assign({
-      params: ({ event }) => {
-        assertEvent(event, 'ARRIVED')
-        return event.params
-      },
-    }),
     assignEmail: assign({
       email: ({ event }) => {
         assertEvent(event, 'RESEND_REQUESTED')
@@ -77,7 +74,6 @@ export const emailConfirmationMachine = setup({
     hasCode: ({ context }) => Boolean(context.params.code),
     hasTokens: ({ context }) => Boolean(context.params.access_token && context.params.refresh_token),
     isVerified: ({ context }) => context.params.verified === 'true',
-    isSignupArrival: ({ context }) => context.params.type === 'signup',
     /** The code verifier is missing (the link was opened in another browser) or is not this code's (a later sign-up
      * in this browser replaced it): either way the server confirmed the e-mail before it issued the code. */
     isVerifierProblem: ({ event }) => kindOf(event) === 'verifierMissing',
@@ -98,24 +94,21 @@ export const emailConfirmationMachine = setup({
   },
 }).createMachine({
   id: 'emailConfirmation',
-  context: ({ input }) => ({ params: {}, origin: input.origin, email: '' }),
-  initial: 'idle',
+  context: ({ input }) => ({ params: input.params, origin: input.origin, email: '' }),
+  initial: 'routing',
   states: {
-    idle: {
-      on: { ARRIVED: { target: 'routing', actions: 'assignParams' } },
-    },
     routing: {
       always: [
         { guard: 'hasLinkError', target: 'linkInvalid' },
         { guard: 'hasCode', target: 'exchangingCode' },
         { guard: 'hasTokens', target: 'settingSession' },
         { guard: 'isVerified', target: 'verified' },
-        { guard: 'isSignupArrival', target: 'checkingSession' },
-        { target: 'none' },
+        // What is left is a sign-up arrival (type=signup): confirmed if someone is signed in.
+        { target: 'checkingSession' },
       ],
     },
     /** Nothing to confirm: the sign-up form is all there is. */
-    none: {},
+    none: { type: 'final' },
     exchangingCode: {
       invoke: {
         id: 'exchangeCode',
@@ -220,18 +213,8 @@ const usedCode: BackendFailure = {
   message: 'invalid flow state, no valid flow state found',
 }
 
-/** Sample events for path generation: every arrival kind and every actor outcome. */
+/** Sample events for path generation: every actor outcome. */
 export const emailConfirmationSampleEvents: ConfirmationEvent[] = [
-  { type: 'ARRIVED', params: {} },
-  { type: 'ARRIVED', params: { mode: 'signup' } },
-  { type: 'ARRIVED', params: { type: 'signup' } },
-  { type: 'ARRIVED', params: { type: 'signup', code: 'abc' } },
-  { type: 'ARRIVED', params: { access_token: 'a', refresh_token: 'r' } },
-  { type: 'ARRIVED', params: { verified: 'true' } },
-  {
-    type: 'ARRIVED',
-    params: { type: 'signup', error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' },
-  },
   { type: 'RESEND_REQUESTED', email: 'ada@sunrise-care.co.uk' },
   { type: 'RESEND_REQUESTED', email: 'not an email' },
   { type: 'RETRY' },
@@ -250,5 +233,12 @@ export const emailConfirmationSampleEvents: ConfirmationEvent[] = [
   { type: 'xstate.after.redirectDelay.emailConfirmation.verified' },
 ]
 
-/** Input for path generation and the living spec (docs/flows). */
-export const emailConfirmationSampleInput = { origin: 'https://site.example' }
+const origin = 'https://site.example'
+/** Every arrival the page hands this flow: a PKCE code, fragment tokens, verified=true, type=signup, a bad link. */
+export const emailConfirmationSampleInputs: ConfirmationInput[] = [
+  { origin, params: { type: 'signup', code: 'abc' } },
+  { origin, params: { type: 'signup', access_token: 'a', refresh_token: 'r' } },
+  { origin, params: { verified: 'true' } },
+  { origin, params: { type: 'signup' } },
+  { origin, params: { type: 'signup', error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' } },
+]

@@ -35,6 +35,12 @@ export const partnerApplicationMachine = setup({
     notifyCopyFailed: () => {},
     /** Select the summary text so it can be copied by hand. */
     selectSummary: () => {},
+    assignField: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'FIELD_CHANGED')
+        return { ...context.draft, [event.field]: event.value }
+      },
+    }),
   },
   actors: {
     /** Write the text to the clipboard; rejects when the browser refuses. */
@@ -54,14 +60,7 @@ export const partnerApplicationMachine = setup({
   context: ({ input }) => ({ draft: { ...(input?.draft ?? PARTNER_DEFAULT_DRAFT) } }),
   initial: 'idle',
   on: {
-    FIELD_CHANGED: {
-      actions: assign({
-        draft: ({ context, event }) => {
-          assertEvent(event, 'FIELD_CHANGED')
-          return { ...context.draft, [event.field]: event.value }
-        },
-      }),
-    },
+    FIELD_CHANGED: { actions: 'assignField' },
   },
   states: {
     idle: {

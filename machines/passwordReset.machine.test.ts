@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import { passwordResetMachine, passwordResetSampleEvents, passwordResetSampleInput, passwordResetSerializeState, type ResetArrival } from './passwordReset.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { passwordResetMachine, passwordResetSampleEvents, passwordResetSampleInputs, passwordResetSerializeState, type ResetArrival } from './passwordReset.machine'
+import { planPaths, uncovered } from './testing/tours'
 
 type Call = (input: never) => Promise<void>
 function run(params: ResetArrival, impl: Partial<Record<'requestReset' | 'exchangeCode' | 'verifyToken' | 'updatePassword', Call>> = {}) {
@@ -28,19 +28,18 @@ function run(params: ResetArrival, impl: Partial<Record<'requestReset' | 'exchan
         updatePassword: actor('updatePassword'),
       },
     }),
-    { input: passwordResetSampleInput, clock },
+    { input: { origin: 'https://site.example', params }, clock },
   )
   a.start()
-  a.send({ type: 'ARRIVED', params })
   return { actor: a, calls, inputs, clock }
 }
 
 const fail = (code: string, message: string, status = 400) => () => Promise.reject({ kind: 'auth', code, message, status })
 
 describe('password reset', () => {
-  it('without a reset URL it stays out of the way', () => {
-    const { actor } = run({})
-    expect(actor.getSnapshot().value).toBe('inactive')
+  it('the reset form asks for the address', () => {
+    const { actor } = run({ mode: 'reset' })
+    expect(actor.getSnapshot().value).toEqual({ requesting: 'editing' })
   })
 
   it('asks for a link for the trimmed address with the recovery redirect, and answers the same either way', async () => {
@@ -147,13 +146,11 @@ describe('password reset', () => {
   })
 
   it('generated paths reach every state and every transition', () => {
-    const paths = generatePaths(passwordResetMachine, {
+    const paths = planPaths(passwordResetMachine, {
       events: passwordResetSampleEvents,
-      input: passwordResetSampleInput,
+      inputs: passwordResetSampleInputs,
       serializeState: passwordResetSerializeState,
     })
-    const cov = coverage(passwordResetMachine, paths, passwordResetSampleInput)
-    expect(cov.states.missing).toEqual([])
-    expect(cov.transitions.missing).toEqual([])
+    expect(uncovered(passwordResetMachine, paths)).toEqual({ states: [], transitions: [] })
   })
 })

@@ -13,8 +13,8 @@ import {
 } from '../src/domain/account'
 
 /**
- * Forgotten password at /auth (issue 15, item 4). The prerendered page starts `idle`; after mount the view sends
- * ARRIVED with what the URL says:
+ * Forgotten password at /auth (issue 15, item 4), invoked by the page (the authPage machine) in its reset form with
+ * what the URL said:
  * - `?mode=reset`: asking for a link. requesting.editing -> validating -> sending (supabase-js
  *   resetPasswordForEmail, PKCE) -> emailSent, the same 'Check your email' answer whether or not an account exists,
  *   also when the address's one-a-minute rule answers 429 (which only a real account gets). The project-wide e-mail
@@ -53,8 +53,13 @@ export interface PasswordResetContext {
   linkProblem: ResetLinkProblem | null
 }
 
+export interface PasswordResetInput {
+  origin: string
+  /** What the URL said: `mode=reset` (the request form), or the mailed link's parameters. */
+  params: ResetArrival
+}
+
 export type PasswordResetEvent =
-  | { type: 'ARRIVED'; params: ResetArrival }
   | { type: 'EMAIL_CHANGED'; value: string }
   | { type: 'SUBMIT' }
   | { type: 'PASSWORD_CHANGED'; field: keyof NewPasswordValues; value: string }
@@ -77,7 +82,7 @@ export const passwordResetMachine = setup({
   types: {
     context: {} as PasswordResetContext,
     events: {} as PasswordResetEvent,
-    input: {} as { origin: string },
+    input: {} as PasswordResetInput,
   },
   actions: {
     /** Remove the single-use code, token or error from the address bar. */
@@ -86,12 +91,6 @@ export const passwordResetMachine = setup({
     notifyPasswordUpdated: () => {},
     /** Client-side navigation to the onboarding gate (/onboarding). */
     goToGate: () => {},
-    assignParams: assign({
-      params: ({ event }) => {
-        assertEvent(event, 'ARRIVED')
-        return event.params
-      },
-    }),
     assignEmail: assign({
       email: ({ event }) => {
         assertEvent(event, 'EMAIL_CHANGED')
@@ -130,7 +129,6 @@ export const passwordResetMachine = setup({
     hasLinkError: ({ context }) => Boolean(context.params.error || context.params.error_code),
     hasCode: ({ context }) => context.params.type === 'recovery' && Boolean(context.params.code),
     hasTokenHash: ({ context }) => context.params.type === 'recovery' && Boolean(context.params.token_hash),
-    isResetRequest: ({ context }) => context.params.mode === 'reset' || context.params.type === 'recovery',
     hasRequestProblem: ({ context }) => resetRequestProblem(context.email) !== null,
     hasPasswordProblem: ({ context }) => newPasswordProblem(context.values) !== null,
     isRateLimited: ({ event }) => kindOf(event) === 'rateLimited',
@@ -152,7 +150,7 @@ export const passwordResetMachine = setup({
     origin: input.origin,
     email: '',
     sentTo: '',
-    params: {},
+    params: input.params,
     values: EMPTY_NEW_PASSWORD,
     requestProblem: null,
     passwordProblem: null,
@@ -160,23 +158,15 @@ export const passwordResetMachine = setup({
     waitSeconds: null,
     linkProblem: null,
   }),
-  initial: 'idle',
+  initial: 'routing',
   states: {
-    idle: {
-      on: { ARRIVED: { target: 'routing', actions: 'assignParams' } },
-    },
     routing: {
       always: [
         { guard: 'hasLinkError', target: 'linkInvalid', actions: { type: 'assignLinkProblem', params: { problem: 'expired' } } },
         { guard: 'hasCode', target: 'exchangingCode' },
         { guard: 'hasTokenHash', target: 'verifyingToken' },
-        { guard: 'isResetRequest', target: 'requesting' },
-        { target: 'inactive' },
+        { target: 'requesting' },
       ],
-    },
-    /** Not a reset URL: the page shows sign-in or sign-up, until the person follows 'Forgot password?'. */
-    inactive: {
-      on: { ARRIVED: { target: 'routing', actions: 'assignParams' } },
     },
     requesting: {
       initial: 'editing',
@@ -295,16 +285,8 @@ export const passwordResetMachine = setup({
 
 const authError = (code: string, message: string, status = 400) => ({ kind: 'auth', code, message, status })
 
-/** Sample events for path generation: every arrival and every outcome of the four calls. */
+/** Sample events for path generation: every outcome of the four calls. */
 export const passwordResetSampleEvents = [
-  { type: 'ARRIVED', params: { mode: 'reset' } },
-  { type: 'ARRIVED', params: {} },
-  { type: 'ARRIVED', params: { type: 'recovery', code: 'c0de' } },
-  { type: 'ARRIVED', params: { type: 'recovery', token_hash: 'pkce_0123' } },
-  {
-    type: 'ARRIVED',
-    params: { type: 'recovery', error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' },
-  },
   { type: 'EMAIL_CHANGED', value: 'ada@sunrise-care.co.uk' },
   { type: 'EMAIL_CHANGED', value: 'ada@' },
   { type: 'SUBMIT' },
@@ -338,7 +320,16 @@ export const passwordResetSampleEvents = [
   { type: 'xstate.after.onwardDelay.passwordReset.updated' },
 ] as const satisfies readonly AnyEventObject[]
 
-export const passwordResetSampleInput = { origin: 'https://site.example' }
+/** The reset form, and the mailed link's arrivals: a PKCE code, a token hash, or GoTrue's error for a bad link. */
+export const passwordResetSampleInputs: PasswordResetInput[] = [
+  { origin: 'https://site.example', params: { mode: 'reset' } },
+  { origin: 'https://site.example', params: { type: 'recovery', code: 'c0de' } },
+  { origin: 'https://site.example', params: { type: 'recovery', token_hash: 'pkce_0123' } },
+  {
+    origin: 'https://site.example',
+    params: { type: 'recovery', error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' },
+  },
+]
 
 /** Bounded state: the value, which rules hold, and the last outcome (not the typed text). */
 export function passwordResetSerializeState(s: { value: unknown; context: unknown }): string {

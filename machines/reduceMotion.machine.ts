@@ -32,6 +32,20 @@ export const reduceMotionMachine = setup({
     applyRootClass: (_, _params: { reduce: boolean }) => {},
     /** Dispatch the window event `reducemotionchange` with `{ reduce }`. */
     announceChange: (_, _params: { reduce: boolean }) => {},
+    assignSystemPreference: assign({
+      system: ({ event }) => {
+        assertEvent(event, 'SYSTEM_PREFERENCE_CHANGED')
+        return event.reduce
+      },
+    }),
+    assignStoredSetting: assign({
+      stored: ({ event }) => {
+        assertEvent(event, 'STORED_SETTING_CHANGED')
+        return event.value
+      },
+    }),
+    /** The person's own choice, which wins over the system setting from now on. */
+    chooseSetting: assign((_, params: { reduce: boolean }) => ({ stored: params.reduce })),
   },
   actors: {
     /** Sends SYSTEM_PREFERENCE_CHANGED and STORED_SETTING_CHANGED now and whenever they change. */
@@ -46,24 +60,8 @@ export const reduceMotionMachine = setup({
   initial: 'resolving',
   invoke: { id: 'preferences', src: 'preferenceListener' },
   on: {
-    SYSTEM_PREFERENCE_CHANGED: {
-      target: '.resolving',
-      actions: assign({
-        system: ({ event }) => {
-          assertEvent(event, 'SYSTEM_PREFERENCE_CHANGED')
-          return event.reduce
-        },
-      }),
-    },
-    STORED_SETTING_CHANGED: {
-      target: '.resolving',
-      actions: assign({
-        stored: ({ event }) => {
-          assertEvent(event, 'STORED_SETTING_CHANGED')
-          return event.value
-        },
-      }),
-    },
+    SYSTEM_PREFERENCE_CHANGED: { target: '.resolving', actions: 'assignSystemPreference' },
+    STORED_SETTING_CHANGED: { target: '.resolving', actions: 'assignStoredSetting' },
   },
   states: {
     resolving: {
@@ -77,7 +75,10 @@ export const reduceMotionMachine = setup({
       on: {
         TOGGLE: {
           target: 'reduced',
-          actions: [assign({ stored: true }), { type: 'persistSetting', params: { value: true } }],
+          actions: [
+            { type: 'chooseSetting', params: { reduce: true } },
+            { type: 'persistSetting', params: { value: true } },
+          ],
         },
       },
     },
@@ -89,7 +90,10 @@ export const reduceMotionMachine = setup({
       on: {
         TOGGLE: {
           target: 'full',
-          actions: [assign({ stored: false }), { type: 'persistSetting', params: { value: false } }],
+          actions: [
+            { type: 'chooseSetting', params: { reduce: false } },
+            { type: 'persistSetting', params: { value: false } },
+          ],
         },
       },
     },

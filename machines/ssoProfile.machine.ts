@@ -39,6 +39,19 @@ export const ssoProfileMachine = setup({
     notifyDetailsSaved: () => {},
     /** Destructive toast 'Something went wrong' / 'Please try again in a moment.' */
     notifySaveFailed: () => {},
+    assignCompany: assign({
+      company: ({ event }) => {
+        assertEvent(event, 'COMPANY_CHANGED')
+        return event.value.slice(0, 200)
+      },
+    }),
+    assignStaff: assign({
+      staff: ({ event }) => {
+        assertEvent(event, 'STAFF_CHANGED')
+        return event.value.slice(0, 9)
+      },
+    }),
+    markSaved: assign({ saved: true }),
   },
   actors: {
     /** rpc update_self_profile_details(p_company_name, 'Unassigned', p_staff_count). */
@@ -57,22 +70,8 @@ export const ssoProfileMachine = setup({
   states: {
     editing: {
       on: {
-        COMPANY_CHANGED: {
-          actions: assign({
-            company: ({ event }) => {
-              assertEvent(event, 'COMPANY_CHANGED')
-              return event.value.slice(0, 200)
-            },
-          }),
-        },
-        STAFF_CHANGED: {
-          actions: assign({
-            staff: ({ event }) => {
-              assertEvent(event, 'STAFF_CHANGED')
-              return event.value.slice(0, 9)
-            },
-          }),
-        },
+        COMPANY_CHANGED: { actions: 'assignCompany' },
+        STAFF_CHANGED: { actions: 'assignStaff' },
         SUBMIT: { guard: 'isProfileValid', target: 'submitting' },
         CLOSE: { target: 'closed' },
       },
@@ -82,7 +81,7 @@ export const ssoProfileMachine = setup({
         id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context }) => ({ companyName: context.company.trim(), staffCount: parseStaff(context.staff) ?? 1 }),
-        onDone: { target: 'saved', actions: assign({ saved: true }) },
+        onDone: { target: 'saved', actions: 'markSaved' },
         onError: { target: 'editing', actions: 'notifySaveFailed' },
       },
     },

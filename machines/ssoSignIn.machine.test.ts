@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ssoSignInMachine, ssoSignInSampleEvents, ssoSignInSampleInput } from './ssoSignIn.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { SSO_START_MESSAGES, ssoErrorMessage } from '../src/domain/account'
+import { type SsoSignInInput, ssoSignInMachine, ssoSignInSampleEvents, ssoSignInSampleInputs } from './ssoSignIn.machine'
+import { planPaths, uncovered } from './testing/tours'
 
-function run(start: () => Promise<void>) {
+function run(start: () => Promise<void>, providerError: SsoSignInInput['providerError'] = null) {
   const calls: unknown[] = []
   const actor = createActor(
     ssoSignInMachine.provide({
@@ -15,7 +16,7 @@ function run(start: () => Promise<void>) {
         }),
       },
     }),
-    { input: ssoSignInSampleInput },
+    { input: { origin: 'https://site.example', providerError } },
   )
   actor.start()
   return { actor, calls }
@@ -30,10 +31,10 @@ describe('SSO sign-in buttons', () => {
   })
 
   it("explains the provider's refusal, then lets the person try again", async () => {
-    const { actor, calls } = run(async () => {})
-    actor.send({ type: 'ARRIVED', error: 'access_denied', description: 'The user denied the request' })
+    const { actor, calls } = run(async () => {}, { code: 'access_denied', description: 'The user denied the request' })
     expect(actor.getSnapshot().value).toBe('providerError')
     expect(actor.getSnapshot().context.error).toEqual({ code: 'access_denied', description: 'The user denied the request' })
+    expect(actor.getSnapshot().context.message).toBe(ssoErrorMessage('access_denied', 'The user denied the request'))
     actor.send({ type: 'PROVIDER_CHOSEN', provider: 'google' })
     await waitFor(actor, (s) => s.status === 'done')
     expect(calls[0]).toBe('clearUrl')
@@ -44,12 +45,11 @@ describe('SSO sign-in buttons', () => {
     actor.send({ type: 'PROVIDER_CHOSEN', provider: 'apple' })
     await waitFor(actor, (s) => s.matches('failed'))
     expect(actor.getSnapshot().context.failure).toBe('network')
+    expect(actor.getSnapshot().context.message).toBe(SSO_START_MESSAGES.network)
   })
 
   it('generated paths reach every state and every transition', () => {
-    const paths = generatePaths(ssoSignInMachine, { events: ssoSignInSampleEvents, input: ssoSignInSampleInput })
-    const cov = coverage(ssoSignInMachine, paths, ssoSignInSampleInput)
-    expect(cov.states.missing).toEqual([])
-    expect(cov.transitions.missing).toEqual([])
+    const paths = planPaths(ssoSignInMachine, { events: ssoSignInSampleEvents, inputs: ssoSignInSampleInputs })
+    expect(uncovered(ssoSignInMachine, paths)).toEqual({ states: [], transitions: [] })
   })
 })

@@ -1,14 +1,15 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
-import { type SsoProvider, ssoRedirect } from '../src/domain/account'
+import { SSO_START_MESSAGES, type SsoProvider, ssoErrorMessage, ssoRedirect } from '../src/domain/account'
 import { authFailureKind } from '../src/domain/authErrors'
 
 /**
  * 'Continue with Google / LinkedIn / Apple / Facebook' on both /auth forms (issue 15, item 3). Choosing a provider
  * starts supabase-js signInWithOAuth (PKCE: the verifier stays in this browser) and the browser leaves for the
  * provider, which sends the person back to /onboarding, where the gate exchanges the code. When the provider
- * refuses or the person cancels, the gate brings them back to /auth with the provider's error, and the view sends
- * ARRIVED with it: `providerError` explains it in plain words. Starting the redirect can fail too (the network,
- * a provider switched off): `failed`, with the buttons ready again.
+ * refuses or the person cancels, the gate brings them back to /auth with the provider's error, which the page (the
+ * authPage machine) hands this flow as input: `providerError` explains it in plain words. Starting the redirect can
+ * fail too (the network, a provider switched off): `failed`, with the buttons ready again. What the page says is
+ * the machine's `message`.
  */
 export interface SsoSignInContext {
   origin: string
@@ -16,10 +17,17 @@ export interface SsoSignInContext {
   /** The provider's error code and description when it sent the person back with one. */
   error: { code: string; description: string } | null
   failure: 'network' | 'unexpected' | null
+  /** What the page says: the provider's refusal or why the redirect could not start, in plain words. */
+  message: string | null
+}
+
+export interface SsoSignInInput {
+  origin: string
+  /** The provider's refusal the onboarding gate forwarded (`sso_error`), or null. */
+  providerError: { code: string; description: string } | null
 }
 
 export type SsoSignInEvent =
-  | { type: 'ARRIVED'; error: string; description: string }
   | { type: 'PROVIDER_CHOSEN'; provider: SsoProvider }
   | { type: 'xstate.done.actor.startOAuth'; output: undefined }
   | { type: 'xstate.error.actor.startOAuth'; error: unknown }
@@ -28,7 +36,7 @@ export const ssoSignInMachine = setup({
   types: {
     context: {} as SsoSignInContext,
     events: {} as SsoSignInEvent,
-    input: {} as { origin: string },
+    input: {} as SsoSignInInput,
   },
   actions: {
     /** Remove the provider's error from the address bar once shown. */
@@ -40,15 +48,14 @@ export const ssoSignInMachine = setup({
       },
       error: null,
       failure: null,
+      message: null,
     }),
-    assignError: assign({
-      error: ({ event }) => {
-        assertEvent(event, 'ARRIVED')
-        return { code: event.error.slice(0, 100), description: event.description.slice(0, 300) }
-      },
-    }),
-    assignFailure: assign({
-      failure: ({ event }) => (authFailureKind((event as { error?: unknown }).error) === 'network' ? 'network' : 'unexpected'),
+    assignProviderError: assign(({ context }) => ({
+      message: context.error ? ssoErrorMessage(context.error.code, context.error.description) : null,
+    })),
+    assignFailure: assign(({ event }) => {
+      const failure = authFailureKind((event as { error?: unknown }).error) === 'network' ? ('network' as const) : ('unexpected' as const)
+      return { failure, message: SSO_START_MESSAGES[failure] }
     }),
   },
   actors: {
@@ -56,24 +63,27 @@ export const ssoSignInMachine = setup({
     startOAuth: fromPromise<void, { provider: SsoProvider; redirectTo: string }>(() => Promise.reject(new Error('startOAuth not provided'))),
   },
   guards: {
-    hasProviderError: ({ event }) => {
-      assertEvent(event, 'ARRIVED')
-      return event.error !== ''
-    },
+    hasProviderError: ({ context }) => context.error !== null,
   },
 }).createMachine({
   id: 'ssoSignIn',
-  context: ({ input }) => ({ origin: input.origin, provider: null, error: null, failure: null }),
-  initial: 'idle',
+  context: ({ input }) => ({
+    origin: input.origin,
+    provider: null,
+    error: input.providerError ? { code: input.providerError.code.slice(0, 100), description: input.providerError.description.slice(0, 300) } : null,
+    failure: null,
+    message: null,
+  }),
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'hasProviderError', target: 'providerError' }, { target: 'idle' }],
+    },
     idle: {
-      on: {
-        ARRIVED: { guard: 'hasProviderError', target: 'providerError', actions: 'assignError' },
-        PROVIDER_CHOSEN: { target: 'redirecting', actions: 'assignProvider' },
-      },
+      on: { PROVIDER_CHOSEN: { target: 'redirecting', actions: 'assignProvider' } },
     },
     providerError: {
-      entry: 'clearUrl',
+      entry: ['assignProviderError', 'clearUrl'],
       on: { PROVIDER_CHOSEN: { target: 'redirecting', actions: 'assignProvider' } },
     },
     redirecting: {
@@ -94,12 +104,13 @@ export const ssoSignInMachine = setup({
 })
 
 export const ssoSignInSampleEvents = [
-  { type: 'ARRIVED', error: 'access_denied', description: 'The user denied the request' },
-  { type: 'ARRIVED', error: '', description: '' },
   { type: 'PROVIDER_CHOSEN', provider: 'google' },
   { type: 'xstate.done.actor.startOAuth', output: undefined },
   { type: 'xstate.error.actor.startOAuth', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
   { type: 'xstate.error.actor.startOAuth', error: new Error('Unsupported provider') },
 ] as const satisfies readonly AnyEventObject[]
 
-export const ssoSignInSampleInput = { origin: 'https://site.example' }
+export const ssoSignInSampleInputs: SsoSignInInput[] = [
+  { origin: 'https://site.example', providerError: null },
+  { origin: 'https://site.example', providerError: { code: 'access_denied', description: 'The user denied the request' } },
+]

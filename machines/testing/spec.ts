@@ -132,11 +132,24 @@ export function guardName(guard: unknown): string {
   return nameOf(guard)
 }
 
+/**
+ * XState implements `after` by adding a raise of the delayed event to the state's entry and its cancel to the exit;
+ * the diagrams draw the delayed transition itself, so these two are not listed among the state's own actions.
+ */
+function schedulesDelay(action: unknown): boolean {
+  const a = action as { type?: unknown; id?: unknown; sendId?: unknown }
+  if (a?.type === 'xstate.raise') return typeof a.id === 'string' && a.id.startsWith('xstate.after.')
+  if (a?.type === 'xstate.cancel') return typeof a.sendId === 'string' && a.sendId.startsWith('xstate.after.')
+  return false
+}
+
 function actionNames(actions: readonly unknown[] | undefined): string[] {
-  return (actions ?? []).map((a) => {
-    const n = nameOf(a)
-    return n === 'xstate.assign' ? 'assign' : n.replace(/^xstate\./, '')
-  })
+  return (actions ?? [])
+    .filter((a) => !schedulesDelay(a))
+    .map((a) => {
+      const n = nameOf(a)
+      return n === 'xstate.assign' ? 'assign' : n.replace(/^xstate\./, '')
+    })
 }
 
 function formatMs(ms: number): string {

@@ -126,6 +126,12 @@ export function ssoRedirect(origin: string): string {
   return `${origin.replace(/\/+$/, '')}/onboarding`
 }
 
+/** Why single sign-on could not start (the redirect to the provider failed before the browser left). */
+export const SSO_START_MESSAGES = {
+  network: "We couldn't reach the server to start single sign-on. Check your connection and try again.",
+  unexpected: 'Single sign-on could not start. Please try again, or sign in with your email and password.',
+} as const
+
 export function ssoErrorMessage(error: string, description: string): string {
   if (error === 'access_denied' && !/database/i.test(description)) {
     return 'Single sign-on was cancelled or refused at the provider. Try again, or sign in with your email and password.'

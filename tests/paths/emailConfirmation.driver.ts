@@ -2,9 +2,10 @@ import { expect, type Page, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import {
   type ConfirmationContext,
+  type ConfirmationInput,
   emailConfirmationMachine,
   emailConfirmationSampleEvents,
-  emailConfirmationSampleInput,
+  emailConfirmationSampleInputs,
 } from '../../machines/emailConfirmation.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { emailSignUp, emailUser, signInPage } from '../support/sessions'
@@ -12,10 +13,9 @@ import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, record
 import { sessionChunkName, supabaseChunkName } from './users'
 
 /**
- * Arrival at /auth from a mailed link. The page opens with its script held, so it shows what the server rendered
- * (idle); ARRIVED lets the script run, and the app reads the URL the path opened. supabase-js (a lazy chunk) is held
- * too, so the actor states (exchanging the code, setting the session, checking it) stay on screen until the path
- * says how they end: real codes and sessions come from accounts made through the API, failures are the server's
+ * Arrival at /auth from a mailed link: the page (the authPage machine) reads the URL the path opened and invokes
+ * this flow with it (the path's input). supabase-js (a lazy chunk) is held, so the actor states (exchanging the code,
+ * setting the session, checking it) stay on screen until the path says how they end: real codes and sessions come from accounts made through the API, failures are the server's
  * answers given here or a dropped connection.
  */
 const env = e2eEnv()
@@ -25,7 +25,6 @@ const isAuth = (url: URL, path: string) => url.origin === env.backendUrl && url.
 /** Still on /auth, or gone to the app (only these states lead there, a second after they begin). */
 const stillHere = (page: Page) => new URL(page.url()).pathname === '/auth'
 
-const entry = holdRequests((url) => url.origin === env.siteUrl && /^\/assets\/index-[\w-]+\.js$/.test(url.pathname), null)
 const chunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunkName()}`, null)
 // Without a stored session the session is known from the stored key alone: the session actor's download is the wait.
 const sessionChunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${sessionChunkName()}`, null)
@@ -73,12 +72,11 @@ export const driver = defineDriver({
   flow: 'arrival from the confirmation e-mail (/auth)',
   machine: emailConfirmationMachine,
   sampleEvents: emailConfirmationSampleEvents,
-  sampleInputs: [emailConfirmationSampleInput],
+  sampleInputs: emailConfirmationSampleInputs,
   async start(page, ctx) {
-    // Accounts made through the API and a page load held open: more than the default on a busy 2-core machine.
+    // Accounts made through the API: more than the default on a busy 2-core machine.
     test.info().setTimeout(45_000)
-    const arrived = ctx.events[0] as unknown as { params: Record<string, string> }
-    const params = { ...arrived.params }
+    const params: Record<string, string> = { ...((ctx.path.input as ConfirmationInput).params as Record<string, string>) }
     const exchange = withError(ctx.events, 'xstate.error.actor.exchangeCode')
     if (ctx.events.some((e) => e.type === 'xstate.done.actor.exchangeCode')) {
       // A real code, opened in the browser that signed up (its code verifier is in the page's storage).
@@ -106,7 +104,7 @@ export const driver = defineDriver({
       await signInPage(page, await emailUser())
     }
     await recordToasts(page)
-    for (const h of [entry, chunk, sessionChunk, exchanges, refreshes, users, resends]) await h.install(page)
+    for (const h of [chunk, sessionChunk, exchanges, refreshes, users, resends]) await h.install(page)
     // GoTrue sends tokens to the sign-up's redirect (/auth?type=signup), in the fragment; the machine routes tokens
     // before the type, so the arrival is the same, and the page shows its panels on the sign-up side.
     if (params.access_token) params.type ??= 'signup'
@@ -115,15 +113,11 @@ export const driver = defineDriver({
     for (const [k, v] of Object.entries(params)) (k === 'access_token' || k === 'refresh_token' ? fragment : query).set(k, v)
     const url = `/auth${query.size ? `?${query}` : ''}${fragment.size ? `#${fragment}` : ''}`
     ctx.data.url = url
-    // The server's page, its script held: nothing has run yet.
     await page.goto(url, { waitUntil: 'domcontentloaded' })
+    // Hydration on a busy machine can take longer than one assertion's wait.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 })
   },
   events: {
-    ARRIVED: async (page) => {
-      await entry.releaseAll(page)
-      // Hydration on a busy machine can take longer than one assertion's wait.
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 })
-    },
     RESEND_REQUESTED: async (page, event) => {
       await page.getByLabel('Email you signed up with').fill(event.email as string)
       await resendButton(page).click()
@@ -170,13 +164,6 @@ export const driver = defineDriver({
     'xstate.after.redirectDelay.emailConfirmation.verified': (page) => leaveForApp(page),
   },
   states: {
-    'emailConfirmation.idle': async (page) => {
-      // The prerendered page: every form of /auth, no script has run, no arrival read.
-      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
-      await expect(page.locator('[data-auth-panel="signup"] h1')).toHaveText('Create your account')
-      await expect(page.locator('[data-auth-panel="signin"] h1')).toHaveText('Sign in')
-      await expect(heading(page, ARRIVAL_TITLES)).toHaveCount(0)
-    },
     'emailConfirmation.none': async (page, view, ctx) => {
       await expectForm(page, view.context)
       expect(chunk.pending(page) + sessionChunk.pending(page) + refreshes.pending(page), 'nothing is being checked').toBe(0)

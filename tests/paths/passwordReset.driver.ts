@@ -4,9 +4,10 @@ import type { AnyEventObject } from 'xstate'
 import WebSocket from 'ws'
 import {
   type PasswordResetContext,
+  type PasswordResetInput,
   passwordResetMachine,
   passwordResetSampleEvents,
-  passwordResetSampleInput,
+  passwordResetSampleInputs,
   type ResetArrival,
 } from '../../machines/passwordReset.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
@@ -20,9 +21,8 @@ import { supabaseChunkName } from './users'
 import { authErrorResponse, changeField, defineDriver, holdRequests, type PathContext } from './driver'
 
 /**
- * Forgotten password on /auth. The page is opened with its scripts held, so the prerendered page is `idle` until
- * ARRIVED lets them run (a later ARRIVED is the browser opening that address). Recovery links are real where the
- * path needs them to work: a real account asks for a link (PKCE from "this browser", whose code verifier is put
+ * Forgotten password on /auth, the flow the page invokes in its reset form with what the URL said (the path's
+ * input: the reset form, or a mailed link). Recovery links are real where the path needs them to work: a real account asks for a link (PKCE from "this browser", whose code verifier is put
  * into the page, or a token-hash link), and the mailed link is opened. The backend calls are held until the path
  * says how they end: the real server's answer where it gives that outcome (a used code, an unknown token hash, a
  * working link), an answer made here otherwise (429s, weak or same password, a lost session, a 500), or a dropped
@@ -51,7 +51,6 @@ const FAILURE_TEXT = {
   samePassword: RESET_MESSAGES.samePassword,
 } as const
 
-const paramsOf = (event: AnyEventObject) => (event as unknown as { params: ResetArrival }).params
 const errorOf = (event: AnyEventObject) => event.error as { code: string; message: string; status?: number }
 
 /** Recovery links for a real account: PKCE (with the verifier this browser would keep) or a token hash. */
@@ -83,24 +82,12 @@ async function recoveryLink(pkce: boolean): Promise<{ link: string; verifier?: [
   return { link: link as string, verifier }
 }
 
-/** Where ARRIVED with these params comes from: the mailed link (a working one when the path needs it), or /auth. */
+/** The address the path opens: the mailed link (a working one when the path needs it), or /auth with the params. */
 function addressOf(params: ResetArrival, ctx: PathContext): string {
   if (params.code && ctx.data.link) return ctx.data.link as string
   if (params.token_hash && ctx.data.tokenHash) return `/auth?type=recovery&token_hash=${ctx.data.tokenHash}`
   const search = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined) as [string, string][]).toString()
   return `/auth${search ? `?${search}` : ''}`
-}
-
-/** Opens an address with the app's scripts held: the prerendered page, before the app starts (idle). */
-async function openHeld(page: Page, ctx: PathContext, address: string) {
-  const held: Route[] = []
-  ctx.data.release = async () => {
-    ctx.data.releaseAll = true
-    for (const route of held.splice(0)) await route.continue()
-  }
-  ctx.data.releaseAll = false
-  await page.route('**/assets/index-*.js', (route) => (ctx.data.releaseAll ? route.continue() : void held.push(route)))
-  await page.goto(address, { waitUntil: 'commit' })
 }
 
 async function expectRequestForm(page: Page, c: PasswordResetContext, sending: boolean) {
@@ -144,19 +131,19 @@ export const driver = defineDriver({
   flow: 'password reset (/auth)',
   machine: passwordResetMachine,
   sampleEvents: passwordResetSampleEvents,
-  sampleInputs: [passwordResetSampleInput],
+  sampleInputs: passwordResetSampleInputs,
   phone: true,
   async start(page, ctx) {
     test.setTimeout(90_000)
+    const { params } = ctx.path.input as PasswordResetInput
     const types = ctx.events.map((e) => e.type)
     const codeWorks = types.includes('xstate.done.actor.exchangeCode')
-    const codeArrival = ctx.events.find((e) => e.type === 'ARRIVED' && paramsOf(e).code)
     if (codeWorks) {
       const { link, verifier } = await recoveryLink(true)
       ctx.data.link = link
       if (verifier) await page.addInitScript(([k, v]) => window.localStorage.setItem(k, v), verifier)
-    } else if (codeArrival) {
-      const next = ctx.events[ctx.events.indexOf(codeArrival) + 1]
+    } else if (params.code) {
+      const next = ctx.events[0]
       if (next && errorOf(next).code === 'pkce_code_verifier_not_found') {
         // Opened in another browser: no verifier here, and supabase-js fails before sending anything.
         const chunk = supabaseChunkName()
@@ -178,15 +165,10 @@ export const driver = defineDriver({
     await exchanges.install(page)
     await verifies.install(page)
     await updates.install(page)
-    const first = ctx.events[0]
-    await openHeld(page, ctx, first?.type === 'ARRIVED' ? addressOf(paramsOf(first), ctx) : '/auth')
+    await page.goto(addressOf(params, ctx))
+    await waitForHydration(page)
   },
   events: {
-    ARRIVED: async (page, event, ctx) => {
-      if (ctx.data.releaseAll) await page.goto(addressOf(paramsOf(event), ctx))
-      else await (ctx.data.release as () => Promise<void>)()
-      await waitForHydration(page)
-    },
     EMAIL_CHANGED: (page, event) => changeField(requestForm(page).getByLabel('Work email', { exact: true }), event.value as string),
     PASSWORD_CHANGED: (page, event) =>
       changeField(passwordForm(page).getByLabel(event.field === 'password' ? 'New password' : 'Repeat the new password', { exact: true }), event.value as string),
@@ -219,16 +201,6 @@ export const driver = defineDriver({
     'xstate.after.onwardDelay.passwordReset.updated': (page) => page.waitForURL(/\/(onboarding|account)/),
   },
   states: {
-    'passwordReset.idle': async (page) => {
-      // The prerendered page: the app has not started.
-      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
-      await expect(page.locator('html')).toHaveAttribute('data-auth-mode', /^(signin|reset)$/)
-    },
-    'passwordReset.inactive': async (page) => {
-      await expect(page).toHaveURL(/\/auth$/)
-      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
-      await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toHaveCount(0)
-    },
     'passwordReset.requesting.editing': (page, view) => expectRequestForm(page, view.context, false),
     'passwordReset.requesting.sending': (page, view) => expectRequestForm(page, view.context, true),
     'passwordReset.emailSent': async (page, view) => {

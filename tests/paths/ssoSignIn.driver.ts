@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import { type SsoSignInContext, ssoSignInMachine, ssoSignInSampleEvents, ssoSignInSampleInput } from '../../machines/ssoSignIn.machine'
-import { ssoErrorMessage } from '../../src/domain/account'
+import { type SsoSignInContext, type SsoSignInInput, ssoSignInMachine, ssoSignInSampleEvents, ssoSignInSampleInputs } from '../../machines/ssoSignIn.machine'
+import { SSO_START_MESSAGES, ssoErrorMessage } from '../../src/domain/account'
 import { SSO_PROVIDER_LABELS, SSO_PROVIDERS, type SsoProvider } from '../../src/domain/ssoProviders'
 import { waitForHydration } from '../e2e/support'
 import { defineDriver } from './driver'
@@ -10,14 +10,13 @@ import { defineDriver } from './driver'
  * stores the code verifier, hashes it (crypto.subtle.digest) and assigns the provider's /authorize address. The
  * one step a path can hold is that hash: an init script parks every digest the page asks for until the path says
  * how startOAuth ends (go on: the browser leaves for the local consent page; fail: signInWithOAuth throws). A
- * provider's refusal comes back the way the onboarding gate sends it: /auth?sso_error=…&sso_error_description=….
+ * provider's refusal comes back the way the onboarding gate sends it: /auth?sso_error=…&sso_error_description=…,
+ * which the page hands this flow as its input.
  */
 // The sign-in panel's buttons (the first render after hydration still holds every panel of the prerendered page).
 const providerButton = (page: Page, provider: SsoProvider) =>
   page.locator('[data-auth-panel="signin"]').getByRole('button', { name: `Continue with ${SSO_PROVIDER_LABELS[provider]}`, exact: true })
 const ssoError = (page: Page) => page.locator('[data-auth-panel="signin"]').getByTestId('sso-error')
-const NETWORK = "We couldn't reach the server to start single sign-on. Check your connection and try again."
-const UNEXPECTED = 'Single sign-on could not start. Please try again, or sign in with your email and password.'
 
 declare global {
   interface Window {
@@ -63,7 +62,7 @@ export const driver = defineDriver({
   flow: 'single sign-on buttons (/auth)',
   machine: ssoSignInMachine,
   sampleEvents: ssoSignInSampleEvents,
-  sampleInputs: [ssoSignInSampleInput],
+  sampleInputs: ssoSignInSampleInputs,
   unreachable: {
     events: [
       {
@@ -74,19 +73,15 @@ export const driver = defineDriver({
       },
     ],
   },
-  async start(page) {
+  // The gate brings the person back with the provider's error; without one it is a plain /auth.
+  async start(page, ctx) {
+    const { providerError } = ctx.path.input as SsoSignInInput
     await page.addInitScript(holdDigests)
-    await page.goto('/auth')
+    const search = providerError ? `?${new URLSearchParams({ sso_error: providerError.code, sso_error_description: providerError.description })}` : ''
+    await page.goto(`/auth${search}`)
     await waitForHydration(page)
   },
   events: {
-    // The gate brings the person back with the provider's error; without one nothing is said (a plain /auth).
-    ARRIVED: async (page, event) => {
-      const { error, description } = event as unknown as { error: string; description: string }
-      const search = error ? `?${new URLSearchParams({ sso_error: error, sso_error_description: description })}` : ''
-      await page.goto(`/auth${search}`)
-      await waitForHydration(page)
-    },
     PROVIDER_CHOSEN: (page, event) => providerButton(page, event.provider as SsoProvider).click(),
     'xstate.done.actor.startOAuth': (page) => endDigest(page),
     'xstate.error.actor.startOAuth': (page, event) => endDigest(page, String((event.error as { message?: string }).message ?? 'failed')),
@@ -115,7 +110,7 @@ export const driver = defineDriver({
       expect(new URL(page.url()).searchParams.get('code_challenge_method')).toBe('s256')
     },
     'ssoSignIn.failed': async (page, view) => {
-      await expect(ssoError(page)).toHaveText((view.context as SsoSignInContext).failure === 'network' ? NETWORK : UNEXPECTED)
+      await expect(ssoError(page)).toHaveText(SSO_START_MESSAGES[(view.context as SsoSignInContext).failure ?? 'unexpected'])
       await expectButtons(page, null)
     },
   },

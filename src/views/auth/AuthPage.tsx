@@ -1,7 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { fromPromise } from 'xstate'
+import { type AnyActorRef, type ActorRefFrom, fromPromise } from 'xstate'
+import { authPageMachine } from '../../../machines/authPage.machine'
 import { emailConfirmationMachine } from '../../../machines/emailConfirmation.machine'
 import { passwordResetMachine } from '../../../machines/passwordReset.machine'
 import { signInMachine } from '../../../machines/signIn.machine'
@@ -14,13 +15,13 @@ import { signInActor, startOAuthActor } from '../../backend/signIn'
 import { signupActors } from '../../backend/signUp'
 import { config } from '../../config'
 import { inspect } from '../../devtools/inspector'
-import { ssoErrorMessage } from '../../domain/account'
+import { EMPTY_SIGN_IN } from '../../domain/account'
 import { type AuthMode, authMode, defined } from '../../domain/routeSearch'
-import type { AuthArrival } from '../../domain/signup'
-import { stateValueText } from '../../domain/stateValue'
+import { type AuthArrival, EMPTY_SIGNUP } from '../../domain/signup'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { BackButton } from '../layout/BackButton'
 import { PageShell } from '../layout/PageShell'
+import { settledUser } from '../session/session'
 import * as s from './auth.css'
 import {
   CheckEmailPanel,
@@ -35,7 +36,6 @@ import { ResendConfirmation } from './ResendConfirmation'
 import { SignInForm } from './SignInForm'
 import { SignupForm } from './SignupForm'
 import { SsoButtons } from './SsoButtons'
-import { settledUser } from '../session/session'
 
 // The app may live on another host (VITE_APP_URL), so leave with a full page load.
 const redirectToApp = () => window.location.assign(config.appUrl)
@@ -59,113 +59,136 @@ function fragmentParams(): AuthArrival {
   }
 }
 
-const signupLogic = signupMachine.provide({
-  actions: { notify: (_, toast) => void notify(toast), redirectToApp },
-  actors: { ...signupActors, copyPassword },
-})
+/**
+ * A child flow of the page while it runs, and its last snapshot after it ends (a confirmation that is redirecting,
+ * a reset taking the person on): the page keeps showing what it said until it leaves.
+ */
+function useChild<T extends AnyActorRef>(page: AnyActorRef, id: string): T | undefined {
+  const child = useSelector(page, (snap) => snap.children[id] as T | undefined)
+  const [shown, setShown] = useState(child)
+  if (child && child !== shown) setShown(child)
+  return child ?? shown
+}
 
 /**
  * /auth: sign-in (the default), sign-up (`?mode=signup`) and password reset (`?mode=reset`, and the recovery link),
- * the SSO buttons on sign-in and sign-up, and the arrivals from mailed links. Thin over six machines.
+ * the SSO buttons on sign-in and sign-up, and the arrivals from mailed links. Thin over the authPage machine, which
+ * reads the URL once and invokes the flows; the view reads them (tags, matches, their context) and sends events.
  */
 export function AuthPage({ search }: { search: AuthArrival }) {
   usePreloadedToaster()
   const navigate = useNavigate()
   const arrivedWith = useRef(search)
-  // null until mounted: the first client render must match the prerendered page, which holds every form.
-  const [mode, setMode] = useState<AuthMode | null>(null)
-  useLayoutEffect(() => {
-    const current = authMode({ mode: search.mode, type: search.type })
-    document.documentElement.dataset.authMode = current
-    setMode(current)
-  }, [search.mode, search.type])
-
   const goToGate = () => void navigate({ to: '/onboarding' })
-  const signup = useActorRef(signupLogic, { input: { origin: siteOrigin() }, inspect })
-  const [logic] = useState(() => ({
-    confirmation: emailConfirmationMachine.provide({
-      actions: {
-        notify: (_, toast) => void notify(toast),
-        redirectToApp,
-        // Keep what the page means (mode, type); drop the single-use code, tokens and error.
-        clearUrl: () => {
-          const { mode, type } = arrivedWith.current
-          void navigate({ to: '/auth', search: defined({ mode, type }), replace: true })
-        },
-      },
+  const [logic] = useState(() =>
+    authPageMachine.provide({
       actors: {
-        exchangeCode: exchangeCodeActor,
-        setSession: setSessionActor,
-        getSession: fromPromise(async () => ({ hasSession: (await settledUser()) !== null })),
-        resendConfirmation: resendConfirmationActor,
+        signIn: signInMachine.provide({ actions: { goToGate }, actors: { signIn: signInActor } }),
+        signup: signupMachine.provide({
+          actions: { notify: (_, toast) => void notify(toast), redirectToApp },
+          actors: { ...signupActors, copyPassword },
+        }),
+        ssoSignIn: ssoSignInMachine.provide({
+          actions: {
+            // The provider's words are shown; they leave the address bar (the mode stays).
+            clearUrl: () => void navigate({ to: '/auth', search: defined({ mode: arrivedWith.current.mode }), replace: true }),
+          },
+          actors: { startOAuth: startOAuthActor },
+        }),
+        passwordReset: passwordResetMachine.provide({
+          actions: {
+            clearUrl: () => void navigate({ to: '/auth', search: { mode: 'reset' }, replace: true }),
+            notifyPasswordUpdated: () => void notify({ title: 'Password updated', description: 'You are signed in with your new password.', variant: 'success' }),
+            goToGate,
+          },
+          actors: passwordResetActors,
+        }),
+        emailConfirmation: emailConfirmationMachine.provide({
+          actions: {
+            notify: (_, toast) => void notify(toast),
+            redirectToApp,
+            // Keep what the page means (mode, type); drop the single-use code, tokens and error.
+            clearUrl: () => {
+              const { mode, type } = arrivedWith.current
+              void navigate({ to: '/auth', search: defined({ mode, type }), replace: true })
+            },
+          },
+          actors: {
+            exchangeCode: exchangeCodeActor,
+            setSession: setSessionActor,
+            // The one session, once it knows (a session stored on this page since is read first).
+            getSession: fromPromise(async () => ({ hasSession: (await settledUser()) !== null })),
+            resendConfirmation: resendConfirmationActor,
+          },
+        }),
       },
     }),
-    signIn: signInMachine.provide({ actions: { goToGate }, actors: { signIn: signInActor } }),
-    sso: ssoSignInMachine.provide({
-      actions: {
-        // The provider's words are shown; they leave the address bar (the mode stays).
-        clearUrl: () => void navigate({ to: '/auth', search: defined({ mode: arrivedWith.current.mode }), replace: true }),
-      },
-      actors: { startOAuth: startOAuthActor },
-    }),
-    reset: passwordResetMachine.provide({
-      actions: {
-        clearUrl: () => void navigate({ to: '/auth', search: { mode: 'reset' }, replace: true }),
-        notifyPasswordUpdated: () => void notify({ title: 'Password updated', description: 'You are signed in with your new password.', variant: 'success' }),
-        goToGate,
-      },
-      actors: passwordResetActors,
-    }),
-  }))
-  const confirmation = useActorRef(logic.confirmation, { input: { origin: siteOrigin() }, inspect })
-  const signIn = useActorRef(logic.signIn, { inspect })
-  const reset = useActorRef(logic.reset, { input: { origin: siteOrigin() }, inspect })
-  const sso = useActorRef(logic.sso, { input: { origin: siteOrigin() }, inspect })
-  // 'Forgot password?' from sign-in is a client-side navigation: the reset form starts then.
-  const resetStarted = useRef(false)
-  useEffect(() => {
-    if (mode === 'reset' && resetStarted.current) reset.send({ type: 'ARRIVED', params: { mode: 'reset' } })
-    if (mode !== null) resetStarted.current = true
-  }, [mode, reset])
+  )
+  const page = useActorRef(logic, { input: { origin: siteOrigin() }, inspect })
 
-  // The URL is read only after mount (hydration rule), once, as the page was opened (clearing the code from the
-  // URL must not start a second arrival). A recovery link belongs to the password reset, not the confirmation.
+  // The prerendered page cannot know its query, so it carries every form; a head script (public/auth-mode.js, the
+  // rule of `authMode`) shows the right one before the body is drawn, and this keeps it in step with the URL.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.authMode = authMode({ mode: search.mode, type: search.type })
+  }, [search.mode, search.type])
+  // The URL is read once, after hydration, as the page was opened (query and the implicit flow's fragment).
+  useLayoutEffect(() => {
+    page.send({ type: 'ARRIVED', arrival: { ...defined(arrivedWith.current), ...defined(fragmentParams()) } })
+  }, [page])
+  // A client-side navigation between the forms (Create an account, Sign in, Forgot password?, Back).
+  const urlMode = authMode({ mode: search.mode, type: search.type })
   useEffect(() => {
-    // A macrotask later, so the root's toast region (a later sibling, whose effects run after ours) listens.
-    const timer = setTimeout(() => {
-      const params = { ...defined(arrivedWith.current), ...defined(fragmentParams()) }
-      const recovery = params.type === 'recovery'
-      confirmation.send({ type: 'ARRIVED', params: recovery ? {} : params })
-      reset.send({ type: 'ARRIVED', params: recovery || params.mode === 'reset' ? params : {} })
-      sso.send({ type: 'ARRIVED', error: params.sso_error ?? '', description: params.sso_error_description ?? '' })
-    })
-    return () => clearTimeout(timer)
-  }, [confirmation, reset, sso])
+    page.send({ type: 'MODE_CHANGED', mode: urlMode })
+  }, [page, urlMode])
 
-  const form = useSelector(signup, (snap) => ({
-    state: (snap.value as { form: string }).form,
-    copied: snap.matches({ copy: 'copied' }),
-    values: snap.context.values,
-    sentTo: snap.context.sentTo,
-  }), shallowEqual)
-  const arrival = useSelector(confirmation, (snap) => ({ state: snap.value as string, email: snap.context.email }), shallowEqual)
-  const signInView = useSelector(signIn, (snap) => ({ state: snap.value as string, context: snap.context }), shallowEqual)
-  const resetView = useSelector(reset, (snap) => ({ state: stateValueText(snap.value), context: snap.context }), shallowEqual)
-  const ssoView = useSelector(sso, (snap) => ({ state: snap.value as string, context: snap.context }), shallowEqual)
-  const ssoBusy = ssoView.state === 'redirecting' || ssoView.state === 'leaving' ? ssoView.context.provider : null
-  const ssoNotice =
-    ssoView.state === 'providerError' && ssoView.context.error ? (
-      <p role="alert" className={s.formError} data-testid="sso-error">
-        {ssoErrorMessage(ssoView.context.error.code, ssoView.context.error.description)}
-      </p>
-    ) : ssoView.state === 'failed' ? (
-      <p role="alert" className={s.formError} data-testid="sso-error">
-        {ssoView.context.failure === 'network'
-          ? "We couldn't reach the server to start single sign-on. Check your connection and try again."
-          : 'Single sign-on could not start. Please try again, or sign in with your email and password.'}
-      </p>
-    ) : null
-  const ssoButtons = <SsoButtons busyProvider={ssoBusy} onChoose={(provider) => sso.send({ type: 'PROVIDER_CHOSEN', provider })} />
+  // null until the page has arrived: the first render matches the prerendered page, which holds every form.
+  const mode = useSelector(page, (snap): AuthMode | null =>
+    snap.hasTag('signin') ? 'signin' : snap.hasTag('signup') ? 'signup' : snap.hasTag('reset') ? 'reset' : null,
+  )
+  const signIn = useChild<ActorRefFrom<typeof signInMachine>>(page, 'signIn')
+  const signup = useChild<ActorRefFrom<typeof signupMachine>>(page, 'signup')
+  const sso = useChild<ActorRefFrom<typeof ssoSignInMachine>>(page, 'sso')
+  const reset = useChild<ActorRefFrom<typeof passwordResetMachine>>(page, 'reset')
+  const confirmation = useChild<ActorRefFrom<typeof emailConfirmationMachine>>(page, 'confirmation')
+
+  const form = useSelector(
+    signup,
+    (snap) => ({
+      awaitingEmail: snap?.matches({ form: 'awaitingEmail' }) ?? false,
+      submitting: snap ? snap.matches({ form: 'submitting' }) || snap.matches({ form: 'completing' }) : false,
+      copied: snap?.matches({ copy: 'copied' }) ?? false,
+      values: snap?.context.values ?? EMPTY_SIGNUP,
+      sentTo: snap?.context.sentTo ?? '',
+    }),
+    shallowEqual,
+  )
+  const signInView = useSelector(
+    signIn,
+    (snap) => ({
+      unconfirmed: snap?.matches('unconfirmed') ?? false,
+      submitting: snap ? snap.matches('signingIn') || snap.matches('signedIn') : false,
+      values: snap?.context.values ?? EMPTY_SIGN_IN,
+      problem: snap?.context.problem ?? null,
+      failure: snap?.context.failure ?? null,
+      detail: snap?.context.detail ?? '',
+    }),
+    shallowEqual,
+  )
+  const ssoView = useSelector(
+    sso,
+    (snap) => ({
+      busy: snap && (snap.matches('redirecting') || snap.matches('leaving')) ? snap.context.provider : null,
+      message: snap && (snap.matches('providerError') || snap.matches('failed')) ? snap.context.message : null,
+    }),
+    shallowEqual,
+  )
+  const showsForm = useSelector(confirmation, (snap) => !snap || snap.matches('checkingSession') || snap.matches('none'))
+  const ssoNotice = ssoView.message ? (
+    <p role="alert" className={s.formError} data-testid="sso-error">
+      {ssoView.message}
+    </p>
+  ) : null
+  const ssoButtons = <SsoButtons busyProvider={ssoView.busy} onChoose={(provider) => sso?.send({ type: 'PROVIDER_CHOSEN', provider })} />
   const shows = (m: AuthMode) => mode === null || mode === m
 
   return (
@@ -179,27 +202,27 @@ export function AuthPage({ search }: { search: AuthArrival }) {
               <p className={s.lead}>Welcome back. Sign in with your work email or your organisation's single sign-on.</p>
             </div>
             {ssoNotice}
-            {signInView.state === 'unconfirmed' ? (
+            {signInView.unconfirmed ? (
               <section className={s.panel} aria-labelledby="confirm-first">
                 <h2 id="confirm-first" className={s.panelTitle}>
                   Confirm your email first
                 </h2>
                 <p>
-                  Your password is right, but <strong>{signInView.context.values.email.trim()}</strong> is not confirmed yet. Open the link
+                  Your password is right, but <strong>{signInView.values.email.trim()}</strong> is not confirmed yet. Open the link
                   we emailed when you signed up, or get a new one, then sign in again.
                 </p>
-                <ResendConfirmation email={signInView.context.values.email.trim()} origin={siteOrigin()} justSent={false} label="Resend confirmation e-mail" />
+                <ResendConfirmation email={signInView.values.email.trim()} origin={siteOrigin()} justSent={false} label="Resend confirmation e-mail" />
               </section>
             ) : null}
             <div className={s.card}>
               <SignInForm
-                values={signInView.context.values}
-                problem={signInView.context.problem}
-                failure={signInView.context.failure}
-                detail={signInView.context.detail}
-                submitting={signInView.state === 'signingIn' || signInView.state === 'signedIn'}
-                onChange={(field, value) => signIn.send({ type: 'FIELD_CHANGED', field, value })}
-                onSubmit={() => signIn.send({ type: 'SUBMIT' })}
+                values={signInView.values}
+                problem={signInView.problem}
+                failure={signInView.failure}
+                detail={signInView.detail}
+                submitting={signInView.submitting}
+                onChange={(field, value) => signIn?.send({ type: 'FIELD_CHANGED', field, value })}
+                onSubmit={() => signIn?.send({ type: 'SUBMIT' })}
               />
               <p className={s.divider}>or</p>
               {ssoButtons}
@@ -220,17 +243,12 @@ export function AuthPage({ search }: { search: AuthArrival }) {
               <h1 className={s.title}>Create your account</h1>
               <p className={s.lead}>Free for up to 3 staff, forever. Sign up with your work email.</p>
             </div>
-            <ArrivalPanel
-              state={arrival.state}
-              email={arrival.email}
-              onResend={(email) => confirmation.send({ type: 'RESEND_REQUESTED', email })}
-              onRetry={() => confirmation.send({ type: 'RETRY' })}
-            />
-            {showsForm(arrival.state) ? (
+            {confirmation ? <ArrivalPanel confirmation={confirmation} /> : null}
+            {showsForm ? (
               <>
                 {/* After sign-up the message asks to check the e-mail and the form below is cleared: typing in it starts over. */}
-                {form.state === 'awaitingEmail' ? (
-                  <CheckEmailPanel sentTo={form.sentTo} onStartOver={() => signup.send({ type: 'START_OVER' })}>
+                {form.awaitingEmail ? (
+                  <CheckEmailPanel sentTo={form.sentTo} onStartOver={() => signup?.send({ type: 'START_OVER' })}>
                     <ResendConfirmation email={form.sentTo} origin={siteOrigin()} justSent />
                   </CheckEmailPanel>
                 ) : null}
@@ -238,11 +256,11 @@ export function AuthPage({ search }: { search: AuthArrival }) {
                 <div className={s.card}>
                   <SignupForm
                     values={form.values}
-                    submitting={form.state === 'submitting' || form.state === 'completing'}
+                    submitting={form.submitting}
                     copied={form.copied}
-                    onChange={(field, value) => signup.send({ type: 'FIELD_CHANGED', field, value })}
-                    onSubmit={() => signup.send({ type: 'SUBMIT' })}
-                    onCopyPassword={() => signup.send({ type: 'COPY_PASSWORD' })}
+                    onChange={(field, value) => signup?.send({ type: 'FIELD_CHANGED', field, value })}
+                    onSubmit={() => signup?.send({ type: 'SUBMIT' })}
+                    onCopyPassword={() => signup?.send({ type: 'COPY_PASSWORD' })}
                   />
                   <p className={s.divider}>or</p>
                   {ssoButtons}
@@ -264,15 +282,7 @@ export function AuthPage({ search }: { search: AuthArrival }) {
               <BackButton fallback="/auth" />
               <h1 className={s.title}>Reset your password</h1>
             </div>
-            <PasswordResetPanel
-              state={resetView.state}
-              context={resetView.context}
-              onEmailChange={(value) => reset.send({ type: 'EMAIL_CHANGED', value })}
-              onPasswordChange={(field, value) => reset.send({ type: 'PASSWORD_CHANGED', field, value })}
-              onSubmit={() => reset.send({ type: 'SUBMIT' })}
-              onRequestNewLink={() => reset.send({ type: 'REQUEST_NEW_LINK' })}
-              onRetry={() => reset.send({ type: 'RETRY' })}
-            />
+            <PasswordResetPanel reset={reset} />
           </div>
         ) : null}
       </div>
@@ -280,37 +290,37 @@ export function AuthPage({ search }: { search: AuthArrival }) {
   )
 }
 
-function showsForm(state: string) {
-  return state === 'idle' || state === 'none' || state === 'routing' || state === 'checkingSession'
-}
-
-function ArrivalPanel(props: { state: string; email: string; onResend: (email: string) => void; onRetry: () => void }) {
-  switch (props.state) {
-    case 'exchangingCode':
-    case 'settingSession':
-      return <ConfirmingPanel />
-    case 'confirmed':
-    case 'redirecting':
-      return <ConfirmedPanel title="Email confirmed!" appUrl={config.appUrl} />
-    case 'verified':
-      return <ConfirmedPanel title="Email verified!" appUrl={config.appUrl} />
-    case 'confirmedElsewhere':
-      return <ConfirmedElsewherePanel appUrl={config.appUrl} />
-    case 'failed':
-      return <ConfirmationFailedPanel onRetry={props.onRetry} />
-    case 'linkInvalid':
-    case 'resending':
-    case 'resent':
-      return (
-        <LinkInvalidPanel
-          sending={props.state === 'resending'}
-          sentTo={props.state === 'resent' ? props.email : null}
-          onResend={props.onResend}
-        />
-      )
-    default:
-      return null
+/** What the confirmation flow says about the link the page arrived with (nothing while it checks for a session). */
+function ArrivalPanel({ confirmation }: { confirmation: ActorRefFrom<typeof emailConfirmationMachine> }) {
+  const view = useSelector(
+    confirmation,
+    (snap) => ({
+      confirming: snap.matches('exchangingCode') || snap.matches('settingSession'),
+      confirmed: snap.matches('confirmed') || snap.matches('redirecting'),
+      verified: snap.matches('verified'),
+      elsewhere: snap.matches('confirmedElsewhere'),
+      failed: snap.matches('failed'),
+      linkInvalid: snap.matches('linkInvalid') || snap.matches('resending') || snap.matches('resent'),
+      sending: snap.matches('resending'),
+      sentTo: snap.matches('resent') ? snap.context.email : null,
+    }),
+    shallowEqual,
+  )
+  if (view.confirming) return <ConfirmingPanel />
+  if (view.confirmed) return <ConfirmedPanel title="Email confirmed!" appUrl={config.appUrl} />
+  if (view.verified) return <ConfirmedPanel title="Email verified!" appUrl={config.appUrl} />
+  if (view.elsewhere) return <ConfirmedElsewherePanel appUrl={config.appUrl} />
+  if (view.failed) return <ConfirmationFailedPanel onRetry={() => confirmation.send({ type: 'RETRY' })} />
+  if (view.linkInvalid) {
+    return (
+      <LinkInvalidPanel
+        sending={view.sending}
+        sentTo={view.sentTo}
+        onResend={(email) => confirmation.send({ type: 'RESEND_REQUESTED', email })}
+      />
+    )
   }
+  return null
 }
 
 function shallowEqual<T extends Record<string, unknown>>(a: T, b: T) {

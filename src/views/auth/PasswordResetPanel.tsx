@@ -1,21 +1,43 @@
 import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
-import type { PasswordResetContext } from '../../../machines/passwordReset.machine'
-import { MAX_PASSWORD_LENGTH, NEW_PASSWORD_MESSAGES, RECOVERY_LINK_HOURS, RESET_MESSAGES, type ResetFailure } from '../../domain/account'
+import type { ActorRefFrom } from 'xstate'
+import type { passwordResetMachine } from '../../../machines/passwordReset.machine'
+import { EMPTY_NEW_PASSWORD, MAX_PASSWORD_LENGTH, NEW_PASSWORD_MESSAGES, RECOVERY_LINK_HOURS, RESET_MESSAGES, type ResetFailure } from '../../domain/account'
 import { MIN_PASSWORD_LENGTH } from '../../domain/signup'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
 import * as s from './auth.css'
 
 export interface PasswordResetPanelProps {
-  /** The machine's state as a dotted string: `requesting.editing`, `choosingPassword.updating`, ... */
-  state: string
-  context: PasswordResetContext
-  onEmailChange: (value: string) => void
-  onPasswordChange: (field: 'password' | 'repeat', value: string) => void
-  onSubmit: () => void
-  onRequestNewLink: () => void
-  onRetry: () => void
+  /** The reset flow while the page is in its reset form; none on the prerendered page (the request form shows). */
+  reset: ActorRefFrom<typeof passwordResetMachine> | undefined
+}
+
+/** What the panel shows, asked of the reset machine (its states and context), or the empty request form. */
+function usePanel(reset: PasswordResetPanelProps['reset']) {
+  return useSelector(
+    reset,
+    (snap) => ({
+      checking: snap ? snap.matches('exchangingCode') || snap.matches('verifyingToken') : false,
+      failed: snap?.matches('failed') ?? false,
+      linkInvalid: snap?.matches('linkInvalid') ?? false,
+      emailSent: snap?.matches('emailSent') ?? false,
+      choosing: snap?.matches('choosingPassword') ?? false,
+      updating: snap?.matches({ choosingPassword: 'updating' }) ?? false,
+      done: snap ? snap.matches('updated') || snap.matches('signedIn') : false,
+      sending: snap?.matches({ requesting: 'sending' }) ?? false,
+      email: snap?.context.email ?? '',
+      sentTo: snap?.context.sentTo ?? '',
+      values: snap?.context.values ?? EMPTY_NEW_PASSWORD,
+      requestProblem: snap?.context.requestProblem ?? null,
+      passwordProblem: snap?.context.passwordProblem ?? null,
+      failure: snap?.context.failure ?? null,
+      waitSeconds: snap?.context.waitSeconds ?? null,
+      linkProblem: snap?.context.linkProblem ?? null,
+    }),
+    (a, b) => Object.keys(a).every((k) => Object.is(a[k as keyof typeof a], b[k as keyof typeof b])),
+  )
 }
 
 /** A heading that takes focus when its step appears, so keyboard and screen-reader users land on the news. */
@@ -44,13 +66,20 @@ const FAILURE_MESSAGES: Record<ResetFailure, string> = {
 }
 
 /** 'Reset your password': ask for a link, check your email, choose a new password, or a link that cannot be used. */
-export function PasswordResetPanel(props: PasswordResetPanelProps) {
-  const { state, context } = props
+export function PasswordResetPanel({ reset }: PasswordResetPanelProps) {
+  const context = usePanel(reset)
+  const send = (event: Parameters<NonNullable<typeof reset>['send']>[0]) => reset?.send(event)
+  const props = {
+    onEmailChange: (value: string) => send({ type: 'EMAIL_CHANGED', value }),
+    onPasswordChange: (field: 'password' | 'repeat', value: string) => send({ type: 'PASSWORD_CHANGED', field, value }),
+    onRequestNewLink: () => send({ type: 'REQUEST_NEW_LINK' }),
+    onRetry: () => send({ type: 'RETRY' }),
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    props.onSubmit()
+    send({ type: 'SUBMIT' })
   }
-  if (state === 'exchangingCode' || state === 'verifyingToken') {
+  if (context.checking) {
     return (
       <section className={s.panel} aria-busy="true">
         <p role="status" className={s.panelText}>
@@ -60,7 +89,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
     )
   }
   // Each step's panel has its own key: a step that follows another is a new panel, so its title takes focus.
-  if (state === 'failed') {
+  if (context.failed) {
     return (
       <section key="failed" className={s.panel}>
         <StepTitle>We could not check your reset link</StepTitle>
@@ -71,7 +100,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
       </section>
     )
   }
-  if (state === 'linkInvalid') {
+  if (context.linkInvalid) {
     return (
       <section key="linkInvalid" className={s.panel}>
         <StepTitle>This reset link cannot be used</StepTitle>
@@ -85,7 +114,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
       </section>
     )
   }
-  if (state === 'emailSent') {
+  if (context.emailSent) {
     return (
       <section key="emailSent" className={s.panel}>
         <StepTitle>Check your email</StepTitle>
@@ -108,9 +137,8 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
       </section>
     )
   }
-  if (state.startsWith('choosingPassword') || state === 'updated' || state === 'signedIn') {
-    const updating = state === 'choosingPassword.updating'
-    const done = state === 'updated' || state === 'signedIn'
+  if (context.choosing || context.done) {
+    const { updating, done } = context
     const problem = context.passwordProblem
     const short = context.values.password.length > 0 && context.values.password.length < MIN_PASSWORD_LENGTH
     return (
@@ -169,7 +197,7 @@ export function PasswordResetPanel(props: PasswordResetPanelProps) {
     )
   }
   // Asking for a link (also what the prerendered page shows).
-  const sending = state === 'requesting.sending'
+  const sending = context.sending
   const problem = context.requestProblem
   return (
     <form className={s.card} onSubmit={submit} noValidate aria-label="Send a password reset link">

@@ -16,13 +16,16 @@ const logic = resendConfirmationMachine.provide({ actors: { resend: resendConfir
  */
 export function ResendConfirmation({ email, origin, justSent, label = 'Resend email' }: { email: string; origin: string; justSent: boolean; label?: string }) {
   const actor = useActorRef(logic, { input: { email, origin, justSent }, inspect })
-  const { state, secondsLeft, outcome } = useSelector(actor, (snap) => ({
-    state: String(snap.value),
-    secondsLeft: snap.context.secondsLeft,
-    outcome: snap.context.outcome,
-  }), (a, b) => a.state === b.state && a.secondsLeft === b.secondsLeft && a.outcome === b.outcome)
-  const sending = state === 'sending'
-  const waiting = state === 'coolingDown'
+  const { sending, waiting, secondsLeft, outcome } = useSelector(
+    actor,
+    (snap) => ({
+      sending: snap.matches('sending'),
+      waiting: snap.matches('coolingDown'),
+      secondsLeft: snap.context.secondsLeft,
+      outcome: snap.context.outcome,
+    }),
+    (a, b) => a.sending === b.sending && a.waiting === b.waiting && a.secondsLeft === b.secondsLeft && a.outcome === b.outcome,
+  )
   return (
     <div className={s.resend}>
       <div className={s.actions}>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { ssoProfileMachine } from '../../../machines/ssoProfile.machine'
-import { isSsoProfileValid, isValidCompany, parseStaff, providerLabel, SSO_STAFF_MIN } from '../../domain/onboarding'
+import { isValidCompany, parseStaff, providerLabel, SSO_STAFF_MIN } from '../../domain/onboarding'
 import { Button } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
 import { Field } from '../../ui/Field'
@@ -14,7 +14,8 @@ export function SsoProfileDialog({ actor, onExitComplete }: { actor: ActorRefFro
   const { company, staff, provider } = useSelector(actor, (snap) => snap.context)
   const submitting = useSelector(actor, (snap) => snap.matches('submitting'))
   const open = useSelector(actor, (snap) => snap.status === 'active')
-  const valid = isSsoProfileValid(company, staff)
+  // Continue is enabled exactly when the machine takes SUBMIT (its rule: a company and a whole number of staff).
+  const valid = useSelector(actor, (snap) => snap.can({ type: 'SUBMIT' }))
   const label = providerLabel(provider)
   return (
     <Dialog
@@ -64,7 +65,7 @@ export function SsoProfileDialog({ actor, onExitComplete }: { actor: ActorRefFro
           )}
         </Field>
         <div className={s.actions}>
-          <Button type="submit" disabled={!valid || submitting} busy={submitting}>
+          <Button type="submit" disabled={!valid} busy={submitting}>
             {submitting ? 'Saving...' : 'Continue'}
           </Button>
         </div>

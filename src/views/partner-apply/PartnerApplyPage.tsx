@@ -50,7 +50,11 @@ export function PartnerApplyPage() {
     { input: {}, inspect },
   )
   const draft = useSelector(actor, (snap) => snap.context.draft)
-  const copyState = useSelector(actor, (snap) => snap.value)
+  const copy = useSelector(
+    actor,
+    (snap) => ({ can: snap.can({ type: 'COPY' }), copied: snap.matches('copied'), failed: snap.matches('copyFailed') }),
+    (a, b) => a.can === b.can && a.copied === b.copied && a.failed === b.failed,
+  )
   const evaluation = evaluatePartnerApplication(draft)
   const summary = partnerSummary(draft)
   const highlights = partnerHighlights(draft)
@@ -124,16 +128,16 @@ export function PartnerApplyPage() {
             ) : (
               <Button disabled>Email application</Button>
             )}
-            <Button variant="outline" disabled={!evaluation.ok || copyState === 'copying'} onClick={() => actor.send({ type: 'COPY' })}>
+            <Button variant="outline" disabled={!copy.can} onClick={() => actor.send({ type: 'COPY' })}>
               Copy summary
             </Button>
-            {copyState === 'copied' ? (
+            {copy.copied ? (
               <span className={s.small} aria-hidden="true">
                 ✓ Copied
               </span>
             ) : null}
           </div>
-          {copyState === 'copyFailed' ? (
+          {copy.failed ? (
             <p className={s.copyError} role="alert" data-testid="copy-error">
               Your browser did not let us copy to the clipboard. The summary above is selected: copy it with Ctrl+C (⌘C on a Mac), or use
               Email application.

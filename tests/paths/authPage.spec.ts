@@ -1,0 +1,4 @@
+import { driver } from './authPage.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
