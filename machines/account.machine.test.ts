@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { AccountDetails, AccountProfile } from '../src/domain/account'
 import { accountMachine, accountSampleEvents, accountSampleInput, accountSampleProfile, accountSerializeState } from './account.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { planPaths, uncovered } from './testing/tours'
 
 const profile: AccountProfile = { ...accountSampleProfile, phone: '' }
 
@@ -112,9 +112,7 @@ describe('/account', () => {
   })
 
   it('generated paths reach every state and every transition', () => {
-    const paths = generatePaths(accountMachine, { events: accountSampleEvents, input: accountSampleInput, serializeState: accountSerializeState })
-    const cov = coverage(accountMachine, paths, accountSampleInput)
-    expect(cov.states.missing).toEqual([])
-    expect(cov.transitions.missing).toEqual([])
+    const paths = planPaths(accountMachine, { events: accountSampleEvents, inputs: [accountSampleInput], serializeState: accountSerializeState })
+    expect(uncovered(accountMachine, paths)).toEqual({ states: [], transitions: [] })
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { accountMenuMachine, accountMenuSampleEvents } from './accountMenu.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { planPaths, uncovered } from './testing/tours'
 
 function run(signOut: () => Promise<{ revoked: boolean }> = async () => ({ revoked: true })) {
   const calls: string[] = []
@@ -51,9 +51,7 @@ describe('account menu', () => {
   })
 
   it('generated paths reach every state and every transition', () => {
-    const paths = generatePaths(accountMenuMachine, { events: accountMenuSampleEvents })
-    const cov = coverage(accountMenuMachine, paths)
-    expect(cov.states.missing).toEqual([])
-    expect(cov.transitions.missing).toEqual([])
+    const paths = planPaths(accountMenuMachine, { events: accountMenuSampleEvents })
+    expect(uncovered(accountMenuMachine, paths)).toEqual({ states: [], transitions: [] })
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { featureTableMachine, featureTableSampleEvents } from './featureTable.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { allTransitionKeys } from './testing/shadow'
+import { planPaths, uncovered } from './testing/tours'
 
 const input = { sector: 'care' as const }
 
@@ -31,11 +32,8 @@ describe('featureTable machine', () => {
   })
 
   it('generated paths reach every state and every transition', () => {
-    const paths = generatePaths(featureTableMachine, { events: featureTableSampleEvents, input })
-    const cov = coverage(featureTableMachine, paths, input)
-    expect(paths.length).toBeGreaterThan(3)
-    expect(cov.states.missing).toEqual([])
-    expect(cov.transitions.missing).toEqual([])
-    expect(cov.transitions.all.length).toBe(3)
+    const paths = planPaths(featureTableMachine, { events: featureTableSampleEvents, inputs: [input] })
+    expect(uncovered(featureTableMachine, paths)).toEqual({ states: [], transitions: [] })
+    expect(allTransitionKeys(featureTableMachine)).toHaveLength(3)
   })
 })

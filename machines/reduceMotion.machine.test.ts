@@ -1,7 +1,7 @@
 import { createActor } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { reduceMotionMachine, reduceMotionSampleEvents } from './reduceMotion.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { planPaths, uncovered } from './testing/tours'
 
 function run(input: { stored: boolean | null; system: boolean }) {
   const calls: string[] = []
@@ -59,11 +59,8 @@ describe('reduceMotion machine', () => {
       { stored: null, system: false },
       { stored: null, system: true },
     ]) {
-      const paths = generatePaths(reduceMotionMachine, { events: reduceMotionSampleEvents, input })
-      const cov = coverage(reduceMotionMachine, paths, input)
-      expect(paths.length).toBeGreaterThan(2)
-      expect(cov.states.missing).toEqual([])
-      expect(cov.transitions.missing).toEqual([])
+      const paths = planPaths(reduceMotionMachine, { events: reduceMotionSampleEvents, inputs: [input] })
+      expect(uncovered(reduceMotionMachine, paths)).toEqual({ states: [], transitions: [] })
     }
   })
 })

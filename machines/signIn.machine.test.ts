@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { type SignInInput, signInMachine, signInSampleEvents, signInSerializeState } from './signIn.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { planPaths, uncovered } from './testing/tours'
 
 function run(signIn: (input: SignInInput) => Promise<{ userId: string }>) {
   const calls: string[] = []
@@ -68,9 +68,7 @@ describe('sign-in', () => {
   })
 
   it('generated paths reach every state and every transition', () => {
-    const paths = generatePaths(signInMachine, { events: signInSampleEvents, serializeState: signInSerializeState })
-    const cov = coverage(signInMachine, paths)
-    expect(cov.states.missing).toEqual([])
-    expect(cov.transitions.missing).toEqual([])
+    const paths = planPaths(signInMachine, { events: signInSampleEvents, serializeState: signInSerializeState })
+    expect(uncovered(signInMachine, paths)).toEqual({ states: [], transitions: [] })
   })
 })

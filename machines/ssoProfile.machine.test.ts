@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { type SaveProfileInput, ssoProfileMachine, ssoProfileSampleEvents } from './ssoProfile.machine'
-import { coverage, generatePaths } from './testing/graph'
+import { planPaths, uncovered } from './testing/tours'
 
 function run(save: (input: SaveProfileInput) => Promise<void>) {
   const calls: string[] = []
@@ -68,10 +68,7 @@ describe('SSO profile dialog', () => {
 
   it('generated paths reach every state and every transition', () => {
     const input = { provider: 'google' }
-    const paths = generatePaths(ssoProfileMachine, { events: ssoProfileSampleEvents, input })
-    const cov = coverage(ssoProfileMachine, paths, input)
-    expect(paths.length).toBeGreaterThan(5)
-    expect(cov.states.missing).toEqual([])
-    expect(cov.transitions.missing).toEqual([])
+    const paths = planPaths(ssoProfileMachine, { events: ssoProfileSampleEvents, inputs: [input] })
+    expect(uncovered(ssoProfileMachine, paths)).toEqual({ states: [], transitions: [] })
   })
 })

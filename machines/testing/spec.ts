@@ -1,21 +1,12 @@
-import {
-  type AnyEventObject,
-  type AnyStateMachine,
-  type AnyStateNode,
-  type AnyTransitionDefinition,
-  createActor,
-  fromPromise,
-  type InspectionEvent,
-  SimulatedClock,
-} from 'xstate'
-import { describeEvent, type GeneratedPath, replay, stateValueToString, transitionKey } from './graph'
+import type { AnyEventObject, AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate'
+import { describeEvent, shadow, stateValueText, transitionKey } from './shadow'
 import { planPaths } from './tours'
 
 /**
  * The living spec of one machine, computed from its definition only: states, events with payload shapes,
  * transitions with guards and delays, a Mermaid stateDiagram-v2 and the catalogue of generated paths.
  * Pure data (JSON-serialisable), so `npm run flows` writes it to docs/flows/ and the /flows page renders it
- * in the browser without loading xstate/graph.
+ * in the browser without loading the planner.
  */
 export interface StateSpec {
   id: string
@@ -302,39 +293,24 @@ interface Walker {
   transitions: string[]
 }
 
-/** Replays a path event by event (invoked actors stubbed, simulated clock), recording the state after each. */
+/** Replays a path event by event on a shadow of the machine, recording the state after each. */
 function walk(machine: AnyStateMachine, events: readonly AnyEventObject[], input: unknown): Walker[] {
-  const stubs = Object.fromEntries(
-    Object.keys(machine.implementations.actors ?? {}).map((name) => [name, fromPromise(() => new Promise(() => {}))]),
-  )
   let notices: string[] = []
-  let taken: string[] = []
-  const actor = createActor(machine.provide({ actors: stubs }), {
-    input: input as never,
-    clock: new SimulatedClock(),
-    inspect: (ev: InspectionEvent) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
-        for (const t of ev._transitions) taken.push(transitionKey(t))
-      }
-      if (ev.type !== '@xstate.action' || ev.actorRef.sessionId !== ev.rootId) return
-      const params = ev.action.params as { title?: unknown } | undefined
+  const sh = shadow(machine, input, {
+    onAction: (action) => {
+      const params = action.params as { title?: unknown } | undefined
       if (params && typeof params.title === 'string') notices.push(params.title)
     },
   })
-  const read = (): Walker => {
-    const snap = actor.getSnapshot() as unknown as { value: unknown; context: unknown; _nodes: AnyStateNode[] }
-    const step = { value: snap.value, context: snap.context, active: snap._nodes.filter((n) => n.parent).map((n) => n.id), notices, transitions: [...new Set(taken)] }
+  const read = (transitions: string[]): Walker => {
+    const snap = sh.snapshot()
+    const step = { value: snap.value, context: snap.context, active: sh.active(), notices, transitions }
     notices = []
-    taken = []
     return step
   }
-  actor.start()
-  const out = [read()]
-  for (const event of events) {
-    actor.send(event)
-    out.push(read())
-  }
-  actor.stop()
+  const out = [read(sh.initial.transitions)]
+  for (const event of events) out.push(read(sh.send(event).transitions))
+  sh.stop()
   return out
 }
 
@@ -355,30 +331,10 @@ function outcomeNote(last: Walker): string {
 
 /** 'From idle, SUBMIT with {…}, then …, reaches failure' (the state before any event is the resolved initial one). */
 function sentence(initial: unknown, events: readonly AnyEventObject[], final: unknown): string {
-  const from = stateValueToString(initial)
-  const to = stateValueToString(final)
+  const from = stateValueText(initial)
+  const to = stateValueText(final)
   if (!events.length) return `Starts in ${to}`
   return `From ${from}, ${events.map(describeEvent).join(', then ')}, reaches ${to}`
-}
-
-/**
- * The catalogue: generated paths in order (shortest first), keeping a path only when it ends in a state value,
- * enters a state or takes a transition that no earlier kept path did. Coverage is unchanged; the list stays
- * readable when context makes many paths alike.
- */
-export function catalogue(machine: AnyStateMachine, paths: GeneratedPath[], input?: unknown): GeneratedPath[] {
-  const finals = new Set<string>()
-  const states = new Set<string>()
-  const transitions = new Set<string>()
-  return paths.filter((path) => {
-    const r = replay(machine, path.events, input)
-    const fresh = !finals.has(path.finalState) || [...r.states].some((x) => !states.has(x)) || [...r.transitions].some((t) => !transitions.has(t))
-    if (!fresh) return false
-    finals.add(path.finalState)
-    for (const x of r.states) states.add(x)
-    for (const t of r.transitions) transitions.add(t)
-    return true
-  })
 }
 
 export interface DescribeOptions {
@@ -432,13 +388,13 @@ export function describeMachine({ name, file, machine, events, inputs, serialize
       inputIndex,
       ...(path.input === undefined ? {} : { input: path.input }),
       finalState: path.finalState,
-      initialState: stateValueToString(walked[0]!.value),
+      initialState: stateValueText(walked[0]!.value),
       initialActive: walked[0]!.active,
       steps: path.events.map((event, i) => ({
         event,
         eventIndex: events.indexOf(event),
         text: describeEvent(event),
-        state: stateValueToString(walked[i + 1]!.value),
+        state: stateValueText(walked[i + 1]!.value),
         active: walked[i + 1]!.active,
         transitions: walked[i + 1]!.transitions,
       })),

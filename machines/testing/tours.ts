@@ -1,73 +1,14 @@
-import { type AnyEventObject, type AnyStateMachine, type AnyStateNode, createActor, fromPromise, type InspectionEvent, SimulatedClock } from 'xstate'
-import { allStateIds, allTransitionKeys, describeEvent, stateValueToString, transitionKey } from './graph'
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { allStateIds, allTransitionKeys, describeEvent, type Shadow, shadow, start, stateValueText, step } from './shadow'
 
 /**
- * Paths for the page tests and the living spec's catalogue, planned as tours: each path starts where the page starts
- * and keeps going, each step taking a transition no earlier step took (or walking the shortest way to the nearest
- * one), until nothing new is reachable or the path is long enough. Few, longer paths cover every reachable
- * transition with far fewer page loads than one path per transition. Events a driver declares the page cannot
- * cause are left out (`exclude`), so every planned path can be driven.
+ * The one path planner, for the page tests and the living spec's catalogue: paths planned as tours. Each path starts
+ * where the page starts and keeps going, each step taking a transition no earlier step took (or walking the shortest
+ * way to the nearest one), until nothing new is reachable or the path is long enough. Few, longer paths cover every
+ * reachable transition with far fewer page loads than one path per transition. Events a driver declares the page
+ * cannot cause are left out (`exclude`), so every planned path can be driven. Machine unit tests check with
+ * `uncovered(machine, planPaths(...))` that the sample events reach every state and transition.
  */
-
-/** A shadow of the app machine: invoked actors never settle on their own and time is simulated, so it moves only
- * on the events it is sent; each send reports the transitions taken and the states entered. */
-export interface Shadow {
-  send(event: AnyEventObject): StepResult
-  snapshot(): { value: unknown; context: unknown; status: string; can(event: AnyEventObject): boolean; hasTag(tag: string): boolean; matches(value: never): boolean }
-  /** Active state node ids (root excluded). */
-  active(): string[]
-  stop(): void
-  /** What starting took: the initial state's eventless transitions and the states they passed through. */
-  initial: StepResult
-}
-
-export interface StepResult {
-  transitions: string[]
-  states: string[]
-}
-
-export function shadow(machine: AnyStateMachine, input?: unknown): Shadow {
-  const stubs = Object.fromEntries(
-    Object.keys(machine.implementations.actors ?? {}).map((name) => [name, fromPromise(() => new Promise(() => {}))]),
-  )
-  let transitions = new Set<string>()
-  let states = new Set<string>()
-  const actor = createActor(machine.provide({ actors: stubs }), {
-    input: input as never,
-    clock: new SimulatedClock(),
-    inspect: (ev: InspectionEvent) => {
-      if (ev.type !== '@xstate.microstep' || ev.actorRef.sessionId !== ev.rootId) return
-      for (const t of ev._transitions) {
-        transitions.add(transitionKey(t))
-        states.add((t.source as AnyStateNode).id)
-      }
-      for (const n of (ev.snapshot as unknown as { _nodes: AnyStateNode[] })._nodes) states.add(n.id)
-    },
-  })
-  const take = (): StepResult => {
-    const result = { transitions: [...transitions], states: [...states].filter((s) => s !== machine.root.id) }
-    transitions = new Set()
-    states = new Set()
-    return result
-  }
-  const nodes = () => (actor.getSnapshot() as unknown as { _nodes: AnyStateNode[] })._nodes
-  // An actor error sent where nothing handles it errors the shadow (its status says so) instead of throwing.
-  actor.subscribe({ error: () => {} })
-  actor.start()
-  for (const n of nodes()) states.add(n.id)
-  const initial = take()
-  return {
-    initial,
-    send(event) {
-      actor.send(event)
-      for (const n of nodes()) states.add(n.id)
-      return take()
-    },
-    snapshot: () => actor.getSnapshot() as never,
-    active: () => nodes().map((n) => n.id).filter((id) => id !== machine.root.id),
-    stop: () => actor.stop(),
-  }
-}
 
 export interface PlannedPath {
   input: unknown
@@ -101,39 +42,27 @@ interface Edge {
 
 const defaultSerialize = (s: { value: unknown; context: unknown }) => JSON.stringify({ v: s.value, c: s.context })
 
-function replayTo(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[]) {
-  const sh = shadow(machine, input)
-  for (const e of events) sh.send(e)
-  return sh
-}
-
-/** Every state reachable with the allowed sample events: a representative path to it and its outgoing edges. */
+/** Every state reachable with the allowed sample events and its outgoing edges, stepping snapshots purely. */
 function explore(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[], serialize: (s: never) => string, limit: number) {
-  const key = (sh: Shadow) => `${serialize(sh.snapshot() as never)}|${sh.snapshot().status}`
-  const start = shadow(machine, input)
-  const initialKey = key(start)
-  start.stop()
-  const paths = new Map<string, AnyEventObject[]>([[initialKey, []]])
+  const key = (snapshot: AnyMachineSnapshot) => `${serialize(snapshot as never)}|${snapshot.status}`
+  const initial = start(machine, input).snapshot
+  const initialKey = key(initial)
+  const snapshots = new Map<string, AnyMachineSnapshot>([[initialKey, initial]])
   const edges = new Map<string, Edge[]>()
   const queue = [initialKey]
   while (queue.length) {
     const from = queue.shift() as string
-    const path = paths.get(from) as AnyEventObject[]
+    const snapshot = snapshots.get(from) as AnyMachineSnapshot
     const out: Edge[] = []
-    const base = replayTo(machine, input, path)
-    const enabled = base.snapshot().status === 'active' ? events.filter((e) => base.snapshot().can(e)) : []
-    base.stop()
+    const enabled = snapshot.status === 'active' ? events.filter((e) => snapshot.can(e)) : []
     for (const event of enabled) {
-      const sh = replayTo(machine, input, path)
-      const step = sh.send(event)
-      const to = key(sh)
-      const ok = sh.snapshot().status !== 'error'
-      sh.stop()
-      if (!ok) continue
-      out.push({ event, to, transitions: step.transitions })
-      if (!paths.has(to)) {
-        if (paths.size >= limit) throw new Error(`More than ${limit} states: give the machine a serializeState that drops volatile context`)
-        paths.set(to, [...path, event])
+      const next = step(machine, snapshot, event)
+      if (next.snapshot.status === 'error') continue
+      const to = key(next.snapshot)
+      out.push({ event, to, transitions: next.result.transitions })
+      if (!snapshots.has(to)) {
+        if (snapshots.size >= limit) throw new Error(`More than ${limit} states: give the machine a serializeState that drops volatile context`)
+        snapshots.set(to, next.snapshot)
         queue.push(to)
       }
     }
@@ -232,13 +161,13 @@ export function describePath(machine: AnyStateMachine, input: unknown, events: A
   const sh = shadow(machine, input)
   const states = new Set(sh.initial.states)
   const transitions = new Set(sh.initial.transitions)
-  const initialState = stateValueToString(sh.snapshot().value)
+  const initialState = stateValueText(sh.snapshot().value)
   for (const e of events) {
     const step = sh.send(e)
     for (const s of step.states) states.add(s)
     for (const t of step.transitions) transitions.add(t)
   }
-  const finalState = stateValueToString(sh.snapshot().value)
+  const finalState = stateValueText(sh.snapshot().value)
   sh.stop()
   const steps = events.map(describeEvent).join(', then ')
   return {

@@ -1,6 +1,6 @@
 import type { AnyStateNode } from 'xstate'
 import type { MachineSpec } from '../../machines/testing/spec'
-import { shadow } from '../../machines/testing/tours'
+import { shadow } from '../../machines/testing/shadow'
 import type { Driver } from './driver'
 import { isTransient } from './runner'
 

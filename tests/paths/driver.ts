@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, type Route } from '@playwright/test'
-import { type AnyEventObject, type AnyStateMachine, createActor, fromPromise, SimulatedClock } from 'xstate'
-import type { Toast } from '../../src/domain/signup'
+import type { AnyEventObject, AnyStateMachine } from 'xstate'
+import { shadow } from '../../machines/testing/shadow'
 import type { PathSpec, UnreachableDeclarations } from '../../machines/testing/spec'
+import type { Toast } from '../../src/domain/signup'
 
 /**
  * A driver says how a person (or the browser, or the backend) makes each event of an APP machine happen in the
@@ -151,24 +152,18 @@ export async function changeField(field: Locator, value: string) {
 
 // Toasts: what the machine says it shows on a step, checked in the page.
 
-/** The toasts the machine raises on the path's step (its notify actions, replayed on a copy of the machine). */
+/** The toasts the machine raises on the path's step (its `notify` actions, replayed on a shadow of the machine). */
 function stepToasts(machine: AnyStateMachine, input: unknown, events: readonly AnyEventObject[], step: number): Toast[] {
   if (step < 0) return []
   const toasts: Toast[] = []
   let recording = false
-  const stubs = Object.fromEntries(Object.keys(machine.implementations.actors ?? {}).map((n) => [n, fromPromise(() => new Promise(() => {}))]))
-  const actor = createActor(
-    machine.provide({ actions: { notify: (_: unknown, toast: Toast) => void (recording && toasts.push(toast)) } as never, actors: stubs }),
-    { input: input as never, clock: new SimulatedClock() },
-  )
-  actor.subscribe({ error: () => {} })
-  actor.start()
+  const sh = shadow(machine, input, { onAction: (action) => void (recording && action.type === 'notify' && toasts.push(action.params as Toast)) })
   for (const [i, event] of events.entries()) {
     if (i > step) break
     recording = i === step
-    actor.send(event)
+    sh.send(event)
   }
-  actor.stop()
+  sh.stop()
   return toasts
 }
 

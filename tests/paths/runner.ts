@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
-import { describeEvent, stateValueToString } from '../../machines/testing/graph'
+import { describeEvent, stateValueText } from '../../machines/testing/shadow'
 import type { MachineSpec } from '../../machines/testing/spec'
-import { shadow } from '../../machines/testing/tours'
+import { shadow } from '../../machines/testing/shadow'
 import { watchConsole } from '../e2e/support'
 import { captureAtlasState, declareUnreached } from '../support/atlas'
 import { coverageDir } from './coverage'
@@ -78,7 +78,7 @@ export function drivePaths(driver: Driver) {
         const assertState = async (label: string) => {
           const snapshot = sh.snapshot()
           const active = sh.active()
-          const value = stateValueToString(snapshot.value)
+          const value = stateValueText(snapshot.value)
           await test.step(`in ${value}`, async () => {
             for (const id of active.filter((a) => isLeaf(driver.machine, a))) {
               const check = driver.states[id]

@@ -180,12 +180,6 @@ export function declareUnreached(machine: string, reasons: Record<string, string
   for (const [stateId, reason] of Object.entries(reasons)) writeAtomic(join(atlasDir(), 'unreached', machine, `${stateId}.txt`), reason)
 }
 
-/** The ids of every active state node of a snapshot (ancestors and parallel regions included, the root not). */
-export function activeStateIds(snapshot: unknown): string[] {
-  const nodes = (snapshot as { _nodes?: Array<{ id: string; parent?: unknown }> })._nodes ?? []
-  return nodes.filter((n) => n.parent).map((n) => n.id)
-}
-
 /** Every record and declared reason of a finished run in `dir`. */
 export function readAtlasRun(dir: string): { records: AtlasRecord[]; unreached: Record<string, Record<string, string>> } {
   const list = (sub: string, ext: string): string[] => {
