@@ -13,7 +13,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FlowSpec } from '../machines/testing/diagram'
-import { type AtlasEntry, type AtlasManifest, atlasProblems } from '../src/domain/atlas'
+import { type AtlasEntry, type AtlasManifest, atlasProblems } from '../machines/testing/atlas'
 import { type AtlasRecord, readAtlasRun } from '../tests/support/atlas'
 import { e2eEnv } from './e2e-env'
 

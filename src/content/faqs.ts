@@ -1,4 +1,8 @@
-import type { Faq } from '../seo/jsonld'
+/** A question and its answer, as the accordion shows it and FAQPage structured data carries it. */
+export interface Faq {
+  question: string
+  answer: string
+}
 
 /** FAQs of /care-compliance-software (accordion and FAQPage structured data share this list). */
 export const careComplianceFaqs: readonly Faq[] = [

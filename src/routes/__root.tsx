@@ -2,7 +2,7 @@ import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-r
 import { type ReactNode, useEffect } from 'react'
 import '../styles/global.css'
 import { Toaster } from '../ui/Toaster'
-import { ReduceMotionProvider } from '../views/motion/ReduceMotion'
+import { ReduceMotionProvider } from '../ui/ReduceMotion'
 import { NotFoundPage } from '../views/not-found/NotFoundPage'
 import { useSessionAtRoot } from '../views/session/session'
 

@@ -1,3 +1,4 @@
+import type { Faq } from '../content/faqs'
 import { config } from '../config'
 
 /** JSON-LD builders (schema.org). Each returns a plain object; head.ts serialises them safely. */
@@ -88,11 +89,6 @@ export function service(opts: { name: string; description: string; url: string; 
     areaServed: 'GB',
     provider: { '@type': 'Organization', name: config.brand, url: absoluteUrl('/') },
   }
-}
-
-export interface Faq {
-  question: string
-  answer: string
 }
 
 export function faqPage(faqs: readonly Faq[]): JsonLd {

@@ -1,6 +1,6 @@
 import { careComplianceFaqs, lmsPartnerFaqs } from '../content/faqs'
 import { config } from '../config'
-import type { Faq } from './jsonld'
+import type { Faq } from '../content/faqs'
 
 /**
  * Every public page with its head data: one list that drives the routes' head(), the prerender list,

@@ -1,7 +1,7 @@
 import flows from '../../docs/flows/flows.json'
 import manifest from '../../docs/flows/atlas/manifest.json'
 import type { FlowSpec } from '../../machines/testing/diagram'
-import type { AtlasManifest } from '../domain/atlas'
+import type { AtlasManifest } from '../../machines/testing/atlas'
 import type { AtlasData } from '../views/flows/AtlasPanel'
 import { FlowsSpec } from '../views/flows/FlowsSpec'
 import * as s from './spec.css'

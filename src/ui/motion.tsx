@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, type ElementType, type ReactNode, useEffect, useRef, useState } from 'react'
-import { useReducedMotion } from '../views/motion/ReduceMotion'
+import { useReducedMotion } from './ReduceMotion'
 import { loadOnce, preload } from '../lib/load'
 
 /**

@@ -5,8 +5,12 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index'
 import { messagesTo } from '../backend/helpers'
-import { admin, returningUser, USER_PASSWORD } from '../support/sessions'
+import { admin, returningUser, signInPage, USER_PASSWORD } from '../support/sessions'
+import { signOutInAnotherTab } from '../paths/users'
 import { axeViolations, waitForHydration, watchConsole } from './support'
+import { account } from '../support/pages/account'
+import { gate } from '../support/pages/onboarding'
+import { header } from '../support/pages/shell'
 
 /**
  * Returning accounts (issue 15) against the built site and the local backend: sign-in, wrong password,
@@ -346,7 +350,7 @@ test('SSO: Continue with Google, the consent page, then the dialog; Details save
   await page.getByLabel('Full name').fill('Grace Hopper')
   await page.getByRole('button', { name: 'Continue as this account' }).click()
   await expect(page).toHaveURL(`${SITE}/onboarding`)
-  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  const dialog = gate.dialog(page)
   await expect(dialog).toContainText('You signed in with Google.')
   await dialog.getByLabel('Company name').fill('Harbour Housing')
   await dialog.getByLabel('Number of staff').fill('40')
@@ -398,11 +402,11 @@ test('sign-out from the header ends the session: storage emptied, the refresh to
   const refresh = JSON.parse((await storedSession(page))!).refresh_token as string
   await page.goto('/features')
   await waitForHydration(page)
-  await page.getByRole('banner').getByRole('button', { name: /Account menu for/ }).click()
-  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+  await header.menuButton(page).click()
+  await header.signOut(page).click()
   await expect(page).toHaveURL(`${SITE}/`)
   await expect(page.getByText('Signed out', { exact: true })).toBeVisible()
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Start Free' })).toBeVisible()
+  await expect(header.startFree(page)).toBeVisible()
   expect(await page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('sb-')))).toEqual([])
   expect((await anonClient().auth.refreshSession({ refresh_token: refresh })).error?.code).toBe('refresh_token_not_found')
   await page.goto('/account')
@@ -417,11 +421,25 @@ test("sign-out from the header's menu on /account goes home too, not to sign-in"
   const menuButton = page.getByRole('banner').getByRole('button', { name: `Account menu for ${user.email}` })
   await menuButton.click()
   await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
-  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click()
+  await header.signOut(page).click()
   await expect(page).toHaveURL(`${SITE}/`)
   await expect(page.getByText('Signed out', { exact: true })).toBeVisible()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
   expect(await storedSession(page)).toBeNull()
+})
+
+test('the signed-in layout leaves /account for sign-in when the session ends in another tab', async ({ page }) => {
+  const problems = watchConsole(page, SITE)
+  const user = await returningUser({ onboarded: true })
+  await signInPage(page, user)
+  await page.goto('/account')
+  await expect(account.details(page)).toBeVisible()
+  // Another tab signs out: the one session hears it end, and the layout leaves (replacing the history entry).
+  await signOutInAnotherTab(page)
+  await expect(page).toHaveURL(`${SITE}/auth`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
+  await expect(header.signInLink(page)).toBeVisible()
+  expect(problems).toEqual([])
 })
 
 test('/account: name and phone edits are saved to the own row; bad input is refused at the field; setup runs again prefilled', async ({ page, baseURL }) => {
@@ -430,7 +448,7 @@ test('/account: name and phone edits are saved to the own row; bad input is refu
   await signInThroughPage(page, user.email, user.password)
   await expect(page).toHaveURL(`${SITE}/account`)
   expect(await axeViolations(page)).toEqual([])
-  const details = page.getByRole('form', { name: 'Your details' })
+  const details = account.details(page)
   await details.getByLabel('First name').fill('  ')
   await details.getByRole('button', { name: 'Save details' }).click()
   await expect(details.getByText('Enter your first name.')).toBeVisible()
@@ -444,7 +462,7 @@ test('/account: name and phone edits are saved to the own row; bad input is refu
   const { data } = await admin.from('users').select('first_name, last_name, phone_number').eq('id', user.id).single()
   expect(data).toEqual({ first_name: 'Augusta', last_name: 'Lovelace', phone_number: '020 7946 0000' })
   await page.reload()
-  await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('First name')).toHaveValue('Augusta')
+  await expect(account.details(page).getByLabel('First name')).toHaveValue('Augusta')
 
   await page.getByRole('button', { name: 'Run setup again' }).click()
   await expect(page).toHaveURL(`${SITE}/onboarding/setup`)

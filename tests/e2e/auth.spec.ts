@@ -7,6 +7,7 @@ import { config } from '../../src/config'
 import { allMessages } from '../backend/helpers'
 import { confirmationLink, emailSignUp, fillSignUpForm, signInPage, USER_PASSWORD } from '../support/sessions'
 import { axeViolations, waitForHydration, watchConsole } from './support'
+import { toast } from '../support/pages/shell'
 
 /**
  * /auth end to end: the built site in Chromium against the local backend (fresh in-memory database) and
@@ -48,7 +49,6 @@ async function fillForm(page: Page, email: string) {
   await page.getByLabel('Number of staff').fill('12')
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
 
 test('a new user signs up, confirms from the e-mail and is taken to the app 1 second later', async ({ page, baseURL }) => {
   const problems = watchConsole(page, baseURL!)

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
 import type { FlowSpec } from '../../machines/testing/diagram'
 import { e2eEnv } from '../../scripts/e2e-env'
-import type { AtlasManifest } from '../../src/domain/atlas'
+import type { AtlasManifest } from '../../machines/testing/atlas'
 import { axeViolations } from './support'
 
 /**

@@ -7,6 +7,8 @@ import { config } from '../../src/config'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { confirmationLink } from '../support/sessions'
 import { waitForHydration, watchConsole } from './support'
+import { toast } from '../support/pages/shell'
+import { gate } from '../support/pages/onboarding'
 
 /**
  * Hardening in the browser (issue 10): hostile text typed into every form is never run or rendered as HTML;
@@ -46,7 +48,6 @@ async function expectNothingInjected(page: Page, dialogs: string[]) {
   expect(found).toEqual({ pwned: null, probe: 0, handlers: [], imgX: 0 })
 }
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
 
 async function open(page: Page, path: string) {
   await page.goto(path)
@@ -176,7 +177,7 @@ test('SSO dialog: a hostile company name is saved as text; with the backend down
   const { store, id } = await ssoUserStorage()
   await withStorage(page, store)
   await open(page, '/onboarding')
-  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  const dialog = gate.dialog(page)
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Company name').fill(XSS)
   await dialog.getByLabel('Number of staff').fill('12')

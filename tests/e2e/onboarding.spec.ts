@@ -2,6 +2,7 @@ import { expect, type Locator, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { admin, emailUser, signInPage, ssoUser } from '../support/sessions'
 import { axeViolations, axeViolationsAtBothWidths, type Frame, recordFrames, waitForHydration, waitForStillness, watchConsole } from './support'
+import { gate, wizard } from '../support/pages/onboarding'
 
 /**
  * /onboarding (the gate and the SSO profile dialog) and /onboarding/setup (the 11-step wizard) against the
@@ -11,7 +12,7 @@ import { axeViolations, axeViolationsAtBothWidths, type Frame, recordFrames, wai
 const env = e2eEnv()
 const SITE = env.siteUrl
 
-/** The loading screen's draw interval (FRAME_MS in src/views/onboarding/LoadingScreen.tsx). */
+/** The loading screen's draw interval (FRAME_MS in src/ui/LoadingScreen.tsx). */
 const FRAME_MS = 50
 
 /** Whether the canvas's pixels differ after `ms` milliseconds (timed in the page, read with toDataURL). */
@@ -75,7 +76,7 @@ test('an SSO user completes the dialog naming Google; the profile holds company 
   const recorder = await recordFrames(page, '[role="dialog"]', 'role', { beforeLoad: true })
   await page.goto('/onboarding')
   await waitForHydration(page)
-  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  const dialog = gate.dialog(page)
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('You signed in with Google.')
   expect(await axeViolationsAtBothWidths(page)).toEqual([])
@@ -196,7 +197,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   // 11 frequency: the sub-step preselects monthly; the wizard's value starts empty
   await stepText(11)
   await expect(page.getByText('100% complete')).toBeVisible()
-  const finish = page.getByRole('button', { name: 'Complete Setup' })
+  const finish = wizard.finish(page)
   await expect(finish).toBeDisabled()
   await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked()
   expect(await axeViolations(page)).toEqual([])
@@ -382,7 +383,7 @@ test('a failed SSO save says so and keeps the dialog open with what was typed', 
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'unavailable', details: null, hint: null }) }),
   )
   await page.goto('/onboarding')
-  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  const dialog = gate.dialog(page)
   await expect(dialog).toContainText('You signed in with LinkedIn.')
   await dialog.getByLabel('Company name').fill('Harbour Homes')
   await dialog.getByLabel('Number of staff').fill('40')
@@ -415,7 +416,7 @@ test('the loading screen shows while the status is checked, and is static under 
     await route.continue()
   })
   await page.goto('/onboarding')
-  const loading = page.getByRole('status', { name: 'Checking your account' })
+  const loading = gate.loading(page)
   await expect(loading).toBeVisible()
   await expect(loading).toContainText('Initializing Epic Experience...')
   await waitForHydration(page)
@@ -463,7 +464,7 @@ test('a failed wizard save is logged without personal data and keeps every answe
   )
   await page.goto('/onboarding/setup')
   await expect(page.getByText('Step 11 of 11')).toBeVisible()
-  const finish = page.getByRole('button', { name: 'Complete Setup' })
+  const finish = wizard.finish(page)
   await page.getByRole('button', { name: 'Continue with monthly reviews' }).click()
   await finish.click()
   await expect(page.getByRole('alert').filter({ hasText: 'could not be saved' })).toBeVisible()
@@ -496,7 +497,7 @@ test('closing the SSO dialog or the wizard goes to / without a completion messag
   const { store, id } = await ssoUser('apple')
   await signInPage(page, { store })
   await page.goto('/onboarding')
-  const dialog = page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
+  const dialog = gate.dialog(page)
   await expect(dialog).toContainText('You signed in with Apple.')
   await page.keyboard.press('Escape') // blocking: Escape does not close it
   await expect(dialog).toBeVisible()
@@ -507,7 +508,7 @@ test('closing the SSO dialog or the wizard goes to / without a completion messag
 
   await page.goto('/onboarding/setup')
   await expect(page.getByText('Step 1 of 11')).toBeVisible()
-  await page.getByRole('button', { name: 'Close setup' }).click()
+  await wizard.close(page).click()
   await expect(page).toHaveURL(`${SITE}/`)
   expect(problems).toEqual([])
 })

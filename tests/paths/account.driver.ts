@@ -6,6 +6,8 @@ import { waitForHydration } from '../e2e/support'
 import { signInPage } from '../support/sessions'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
 import { onboardedUser } from './users'
+import { account } from '../support/pages/account'
+import { toast } from '../support/pages/shell'
 
 /**
  * /account for a real onboarded account (its stored session put into the page; the session machine knows the user
@@ -14,17 +16,13 @@ import { onboardedUser } from './users'
  * another tab, the signed-in layout leaves for /auth: the session machine's paths (session.driver.ts) show that.
  */
 const env = e2eEnv()
+const { details, saveButton, signOutButton, heading } = account
 const rows = `${env.backendUrl}/rest/v1/users?**`
 const reads = holdRequests(rows, 'GET')
 const saves = holdRequests(rows, 'PATCH')
 const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
 
-const details = (page: Page) => page.getByRole('form', { name: 'Your details' })
 const FIELD_LABELS = { firstName: 'First name', lastName: 'Last name', phone: 'Phone (optional)' } as const
-const saveButton = (page: Page) => details(page).getByRole('button', { name: /^(Save details|Saving\.\.\.)$/ })
-const signOutButton = (page: Page) => page.getByRole('main').getByRole('button', { name: /^(Sign out|Signing out\.\.\.)$/ })
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
-const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Your workspace', exact: true })
 
 type User = Awaited<ReturnType<typeof onboardedUser>>
 

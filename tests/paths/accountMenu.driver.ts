@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'
 import { returningUser, signInPage } from '../support/sessions'
 import { defineDriver, holdRequests, type PathContext } from './driver'
+import { header, toast as toasts } from '../support/pages/shell'
 
 /**
  * The header's account menu on /about, for a signed-in account (its stored session put into the page: the session
@@ -13,11 +14,9 @@ import { defineDriver, holdRequests, type PathContext } from './driver'
  * its paths (session.driver.ts) drive it through this same header.
  */
 const env = e2eEnv()
+const { banner, menuButton, placeholder } = header
+const toast = (page: Page) => toasts(page, ACCOUNT_MESSAGES.signedOut)
 const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
-const banner = (page: Page) => page.getByRole('banner')
-const menuButton = (page: Page) => banner(page).getByRole('button', { name: /Account menu for/ })
-const placeholder = (page: Page, label: string) => banner(page).getByRole('button', { name: label, exact: true })
-const toast = (page: Page) => page.locator('[data-sonner-toast]').filter({ hasText: ACCOUNT_MESSAGES.signedOut })
 
 type User = { email: string; password: string }
 

@@ -4,6 +4,7 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import type { AuthMode } from '../../src/domain/routeSearch'
 import { defineDriver, holdRequests } from './driver'
 import { sessionChunkName } from './users'
+import { auth } from '../support/pages/auth'
 
 /**
  * /auth as one page: which form it shows and which flow it hands the URL's arrival to (each flow's own driver shows
@@ -18,7 +19,8 @@ const entry = holdRequests((url) => url.origin === env.siteUrl && /^\/assets\/in
 const sessionChunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${sessionChunkName()}`, null)
 
 const HEADINGS: Record<AuthMode, string> = { signin: 'Sign in', signup: 'Create your account', reset: 'Reset your password' }
-const main = (page: Page) => page.getByRole('main')
+
+const { main } = auth
 
 /** Exactly one form shows, the one of this mode, and the address says it. */
 async function expectForm(page: Page, mode: AuthMode) {

@@ -3,6 +3,7 @@ import { CAROUSEL_LOOP_MS, carouselMachine, carouselSampleEvents } from '../../m
 import { TESTIMONIALS } from '../../src/content/testimonials'
 import { waitForHydration } from '../e2e/support'
 import { defineDriver, holdRequests } from './driver'
+import { landing } from '../support/pages/landing'
 
 /**
  * The landing page's testimonials carousel (on /). Its machine starts after hydration, when the chunk with it
@@ -13,8 +14,7 @@ import { defineDriver, holdRequests } from './driver'
  * visibilitychange event (headless Chromium never hides a tab), hover is the mouse over the carousel.
  */
 const actorsChunk = holdRequests(/\/assets\/landingActors-[^/]*\.js(\?.*)?$/, 'GET')
-const carousel = (page: Page) => page.getByTestId('carousel')
-const track = (page: Page) => carousel(page).locator('ul')
+const { carousel, carouselTrack: track } = landing
 
 interface Motion {
   state: string

@@ -9,6 +9,8 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { firstInvalidField, READY4LIFE, type ReferralField, type SendFailure } from '../../src/domain/contact'
 import { waitForHydration } from '../e2e/support'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
+import { contact } from '../support/pages/forms'
+import { toastRegion } from '../support/pages/shell'
 
 /**
  * The referral form on /contact, against the local backend. Each send is held at the network until the path
@@ -22,10 +24,8 @@ const sends = holdRequests(`${e2eEnv().backendUrl}/functions/v1/send-contact`)
 
 const LABELS: Record<ReferralField, string> = { name: 'Your name', email: 'Organisation email', message: 'Referral details' }
 const FIELDS = Object.keys(LABELS) as ReferralField[]
-const field = (page: Page, name: ReferralField) => page.getByRole('main').getByLabel(LABELS[name], { exact: true })
-const sendButton = (page: Page) => page.getByRole('main').getByRole('button', { name: /^(Send referral|Sending referral\.\.\.)$/ })
-const fallbackNotice = (page: Page) => page.getByTestId('contact-fallback')
-const toastRegion = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
+const field = (page: Page, name: ReferralField) => contact.field(page, LABELS[name])
+const { sendButton, fallbackNotice } = contact
 
 /** What the fallback notice says for each failure (spec section 7). */
 const FAILURE_TEXT: Record<SendFailure, string> = {

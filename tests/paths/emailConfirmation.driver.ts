@@ -11,6 +11,8 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { emailSignUp, emailUser, signInPage } from '../support/sessions'
 import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
 import { sessionChunkName, supabaseChunkName } from './users'
+import { auth } from '../support/pages/auth'
+import { toast } from '../support/pages/shell'
 
 /**
  * Arrival at /auth from a mailed link: the page (the authPage machine) reads the URL the path opened and invokes
@@ -35,8 +37,8 @@ const resends = holdRequests((url) => isAuth(url, 'resend'))
 
 const LINK_INVALID = 'This confirmation link has expired or was already used'
 const ARRIVAL_TITLES = /^(Email confirmed!|Email verified!|Your email is confirmed|We could not confirm your email|This confirmation link has expired or was already used)$/
+const resendButton = auth.confirmation.resendButton
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name })
-const resendButton = (page: Page) => page.getByRole('button', { name: /^(Send a new confirmation email|Sending\.\.\.)$/ })
 const STORAGE_KEY = 'sb-127-auth-token'
 
 /** A JWT supabase-js can read (it checks the shape and expiry); the server is what rejects it. */
@@ -167,7 +169,7 @@ export const driver = defineDriver({
     'emailConfirmation.none': async (page, view, ctx) => {
       await expectForm(page, view.context)
       expect(chunk.pending(page) + sessionChunk.pending(page) + refreshes.pending(page), 'nothing is being checked').toBe(0)
-      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      await expect(toast(page)).toHaveCount(0)
       expect(new URL(page.url()).search).toBe(new URL(ctx.data.url as string, ctx.baseURL).search)
     },
     'emailConfirmation.checkingSession': async (page, view) => {
@@ -183,7 +185,7 @@ export const driver = defineDriver({
     'emailConfirmation.settingSession': async (page, view) => {
       if (signupSide(view.context)) await expect(page.getByRole('status').filter({ hasText: 'Confirming your email...' })).toBeVisible()
       await expect(heading(page, ARRIVAL_TITLES)).toHaveCount(0)
-      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      await expect(toast(page)).toHaveCount(0)
       await expect.poll(() => chunk.pending(page) + users.pending(page)).toBeGreaterThan(0)
     },
     // The page leaves a second after these two (its own timer): on a busy machine the check may come later, so
@@ -206,7 +208,7 @@ export const driver = defineDriver({
       await expect(heading(page, 'Your email is confirmed')).toBeVisible()
       await expect(page.getByRole('link', { name: 'Go to the app' })).toBeVisible()
       expect(page.url()).not.toContain('code=')
-      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+      await expect(toast(page)).toHaveCount(0)
     },
     'emailConfirmation.failed': async (page, _view, ctx) => {
       await expect(heading(page, 'We could not confirm your email')).toBeVisible()

@@ -6,19 +6,17 @@ import {
   featureTableSampleInput,
 } from '../../machines/featureTable.machine'
 import { SECTOR_CONTENT, SHARED_FEATURE_ROWS } from '../../src/content/sectors'
-import { SECTOR_LABELS, type Sector, sectorPath } from '../../src/domain/sectors'
+import { type Sector, sectorPath } from '../../src/domain/sectors'
 import { waitForHydration } from '../e2e/support'
 import { defineDriver } from './driver'
+import { landing } from '../support/pages/landing'
 
 /**
  * The landing page's 'Features that move you forward' table, on the sector's page (desktop: the table; the cards
  * are the phone layout of the same rows). 'Learn more' / 'Show less' extend and shorten it; a sector change is a
  * click on another sector tab in the header (a client-side navigation).
  */
-const table = (page: Page) => page.getByTestId('feature-table')
-const rowHeader = (page: Page, feature: string) => table(page).getByRole('table').getByRole('rowheader', { name: feature, exact: true })
-const sectorTab = (page: Page, sector: Sector) =>
-  page.getByRole('banner').getByRole('navigation', { name: 'Sectors' }).getByRole('link', { name: SECTOR_LABELS[sector], exact: true })
+const { featureTable: table, featureRow: rowHeader, sectorTab } = landing
 
 async function expectList(page: Page, c: FeatureTableContext, state: 'short' | 'extended') {
   const extended = state === 'extended'

@@ -8,6 +8,8 @@ import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { defineDriver, holdRequests } from './driver'
 import { signOutInAnotherTab } from './users'
+import { gate } from '../support/pages/onboarding'
+import { hydrated, toast } from '../support/pages/shell'
 
 /**
  * The /onboarding gate. The prerendered page is `arriving` until the app's entry script runs: the path holds that
@@ -22,16 +24,13 @@ import { signOutInAnotherTab } from './users'
  */
 const env = e2eEnv()
 const ws = { transport: WebSocket as never }
+const { loading, dialog } = gate
 const refreshUrl = `${env.backendUrl}/auth/v1/token?grant_type=refresh_token`
 const refreshes = holdRequests(refreshUrl)
 const exchanges = holdRequests(`${env.backendUrl}/auth/v1/token?grant_type=pkce`)
 const statuses = holdRequests(`${env.backendUrl}/rest/v1/rpc/get_profile_completion_status`)
 const signOuts = holdRequests(/\/auth\/v1\/logout/)
 
-const loading = (page: Page) => page.getByRole('status', { name: 'Checking your account' })
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
-const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]')
 
 type Output = Record<string, unknown> | null | undefined
 const outputOf = (e: AnyEventObject) => (e as { output?: Output }).output

@@ -8,6 +8,8 @@ import {
 import { type PartnerField, partnerSummary } from '../../src/domain/partnerApplication'
 import { waitForHydration } from '../e2e/support'
 import { changeField, defineDriver, type StateView, type PathContext } from './driver'
+import { partnerApply } from '../support/pages/forms'
+import { toastRegion } from '../support/pages/shell'
 
 /**
  * /partner-apply: the form, the live summary and 'Copy summary'. The page's clipboard write is held in the page
@@ -24,12 +26,8 @@ const LABELS: Record<PartnerField, string> = {
   sites: 'Sites',
   notes: 'Notes (optional)',
 }
-const field = (page: Page, name: PartnerField) => page.getByRole('main').getByLabel(LABELS[name], { exact: true })
-const copyButton = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Copy summary', exact: true })
-const summary = (page: Page) => page.getByLabel('Generated summary', { exact: true })
-const copied = (page: Page) => page.getByRole('main').getByText('✓ Copied', { exact: true })
-const copyError = (page: Page) => page.getByTestId('copy-error')
-const toastRegion = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
+const field = (page: Page, name: PartnerField) => partnerApply.field(page, LABELS[name])
+const { copyButton, summary, copied, copyError } = partnerApply
 
 declare global {
   interface Window {

@@ -19,6 +19,7 @@ import { waitForHydration } from '../e2e/support'
 import { ssoUser } from '../support/sessions'
 import { supabaseChunkName } from './users'
 import { authErrorResponse, changeField, defineDriver, holdRequests, type PathContext } from './driver'
+import { auth } from '../support/pages/auth'
 
 /**
  * Forgotten password on /auth, the flow the page invokes in its reset form with what the URL said (the path's
@@ -36,12 +37,10 @@ const exchanges = holdRequests(`${env.backendUrl}/auth/v1/token?grant_type=pkce`
 const verifies = holdRequests(`${env.backendUrl}/auth/v1/verify`)
 const updates = holdRequests(`${env.backendUrl}/auth/v1/user`, 'PUT')
 
-const main = (page: Page) => page.getByRole('main')
+const { main } = auth
+const { checking, requestForm, passwordForm } = auth.reset
 const h2 = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name, exact: true })
 const STEP_TITLES = ['Check your email', 'Choose a new password', 'Password updated', 'This reset link cannot be used', 'We could not check your reset link']
-const checking = (page: Page) => main(page).getByRole('status').filter({ hasText: 'Checking your reset link...' })
-const requestForm = (page: Page) => main(page).getByRole('form', { name: 'Send a password reset link' })
-const passwordForm = (page: Page) => main(page).getByRole('form', { name: 'Choose a new password' })
 const REQUEST_FIELD = { missingEmail: 'Enter the email address you sign in with.', invalidEmail: 'Enter a valid email address, like name@organisation.co.uk.' }
 const FAILURE_TEXT = {
   rateLimited: RESET_MESSAGES.requestRateLimited,

@@ -5,9 +5,10 @@ import {
   reduceMotionSampleEvents,
   reduceMotionSampleInputs,
 } from '../../machines/reduceMotion.machine'
-import { STORAGE_KEY } from '../../src/views/motion/constants'
+import { STORAGE_KEY } from '../../src/ui/reduceMotionSetting'
 import { waitForHydration } from '../e2e/support'
 import { defineDriver } from './driver'
+import { footer } from '../support/pages/shell'
 
 /**
  * The footer's Reduce Motion switch (on /about). The system setting is the browser's emulated
@@ -15,7 +16,7 @@ import { defineDriver } from './driver'
  * the `reduceMotion` key (the page hears the storage event). A sample input's stored choice is in localStorage
  * before the page loads.
  */
-const toggle = (page: Page) => page.getByRole('contentinfo').getByRole('switch', { name: 'Reduce Motion' })
+const toggle = footer.reduceMotion
 const stored = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)
 
 async function expectStored(page: Page, c: ReduceMotionContext) {

@@ -7,6 +7,7 @@ import { waitForHydration } from '../e2e/support'
 import { returningUser, signInPage } from '../support/sessions'
 import { defineDriver, holdRequests } from './driver'
 import { signInInAnotherTab, signOutInAnotherTab, storeSessionInAnotherTab } from './users'
+import { header, toast as toasts } from '../support/pages/shell'
 
 /**
  * The one session, as the header of /about shows it. A path that starts with a stored session puts one into the
@@ -19,14 +20,11 @@ import { signInInAnotherTab, signOutInAnotherTab, storeSessionInAnotherTab } fro
  * out clears it and tells this tab. SIGN_OUT is the header menu's Sign out, its request (POST /logout) held.
  */
 const env = e2eEnv()
+const { banner, menuButton, placeholder, signInLink } = header
+const toast = (page: Page) => toasts(page, ACCOUNT_MESSAGES.signedOut)
 const refreshes = holdRequests(`${env.backendUrl}/auth/v1/token?grant_type=refresh_token`)
 const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
 
-const banner = (page: Page) => page.getByRole('banner')
-const menuButton = (page: Page) => banner(page).getByRole('button', { name: /Account menu for/ })
-const placeholder = (page: Page, label: string) => banner(page).getByRole('button', { name: label, exact: true })
-const signInLink = (page: Page) => banner(page).getByRole('link', { name: 'Sign in', exact: true })
-const toast = (page: Page) => page.locator('[data-sonner-toast]').filter({ hasText: ACCOUNT_MESSAGES.signedOut })
 
 type User = { email: string; password: string }
 const userOf = (ctx: { data: Record<string, unknown> }) => ctx.data.user as User

@@ -17,6 +17,8 @@ import {
 } from '../../src/domain/onboarding'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { defineDriver, holdRequests, type StateView } from './driver'
+import { wizard } from '../support/pages/onboarding'
+import { toast } from '../support/pages/shell'
 
 /**
  * The setup wizard at /onboarding/setup, for a new SSO user signed in in the page (the session machine knows them
@@ -26,20 +28,10 @@ import { defineDriver, holdRequests, type StateView } from './driver'
  */
 const env = e2eEnv()
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const { loading, stepText, next, back, finish, close: closeButton, subContinue, failedAlert, option, phone } = wizard
 const rows = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'GET')
 const saves = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'PATCH')
 
-const loading = (page: Page) => page.getByRole('status', { name: 'Loading your setup' })
-const stepText = (page: Page) => page.getByText(/^Step \d+ of 11$/)
-const next = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true })
-const back = (page: Page) => page.getByRole('button', { name: 'Back', exact: true })
-const finish = (page: Page) => page.getByRole('button', { name: /^(Complete Setup|Saving\.\.\.)$/ })
-const closeButton = (page: Page) => page.getByRole('button', { name: 'Close setup' })
-const subContinue = (page: Page) => page.getByRole('button', { name: /^Continue with / })
-const failedAlert = (page: Page) => page.getByRole('alert').filter({ hasText: 'Your setup could not be saved' })
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
-const option = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) })
-const phone = (page: Page) => page.getByRole('textbox', { name: 'Phone number' })
 
 const hasEvent = (events: readonly AnyEventObject[], type: string, test: (e: AnyEventObject) => boolean = () => true) =>
   events.some((e) => e.type === type && test(e))

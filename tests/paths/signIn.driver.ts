@@ -5,6 +5,7 @@ import { SIGN_IN_FIELD_MESSAGES, SIGN_IN_MESSAGES } from '../../src/domain/accou
 import { waitForHydration } from '../e2e/support'
 import { emailSignUp, returningUser, USER_PASSWORD } from '../support/sessions'
 import { authErrorResponse, changeField, defineDriver, holdRequests } from './driver'
+import { auth } from '../support/pages/auth'
 
 /**
  * Sign-in on /auth. The password grant is held at the network until the path says how it ends: a wrong address or
@@ -12,8 +13,6 @@ import { authErrorResponse, changeField, defineDriver, holdRequests } from './dr
  * credentials); success signs a real account in; 429, a banned account and a dropped connection are answered here.
  */
 const grants = holdRequests(`${e2eEnv().backendUrl}/auth/v1/token?grant_type=password`)
-const button = (page: Page) => page.getByRole('main').getByRole('button', { name: /^(Sign in|Signing in\.\.\.)$/ })
-const field = (page: Page, label: 'Work email' | 'Password') => page.getByLabel(label, { exact: true })
 
 /** Lets the held grant go on to the real server as this account. */
 async function continueAs(page: Page, email: string, password: string) {
@@ -36,6 +35,9 @@ async function expectForm(page: Page, c: SignInContext) {
     else await expect(page.getByText(message)).toHaveCount(0)
   }
 }
+
+const button = auth.signIn.submit
+const field = (page: Page, label: 'Work email' | 'Password') => page.getByLabel(label, { exact: true })
 
 export const driver = defineDriver({
   name: 'signIn',

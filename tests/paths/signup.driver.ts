@@ -6,6 +6,7 @@ import type { SignupField } from '../../src/domain/signup'
 import { waitForHydration } from '../e2e/support'
 import { authErrorResponse, changeField, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
 import { supabaseChunkName } from './users'
+import { auth } from '../support/pages/auth'
 
 /**
  * Sign-up on /auth?mode=signup. The auth sign-up and the complete-user-signup function are held until the path says
@@ -29,12 +30,10 @@ const LABELS: Record<SignupField, string> = {
   sector: 'Sector',
   staffCount: 'Number of staff',
 }
-const form = (page: Page) => page.getByRole('form', { name: 'Create your account' })
 // The optional field's label says so after its name.
 const field = (page: Page, name: SignupField) =>
   name === 'staffCount' ? form(page).getByLabel(/^Number of staff/) : form(page).getByLabel(LABELS[name], { exact: true })
-const submit = (page: Page) => form(page).getByRole('button', { name: /^(Create account|Creating account\.\.\.)$/ })
-const copyButton = (page: Page) => form(page).getByRole('button', { name: /^(Copy password|Password copied!)$/ })
+const { form, submit, copyPassword: copyButton } = auth.signUp
 const checkEmail = (page: Page) => page.getByRole('heading', { name: 'Check your email' })
 const clipboardWrites = (page: Page) => page.evaluate(() => (window as unknown as { __clip?: { pending: unknown[] } }).__clip?.pending.length ?? 0)
 

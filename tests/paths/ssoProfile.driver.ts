@@ -1,9 +1,13 @@
-import { expect, type Page } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { type SsoProfileContext, ssoProfileMachine, ssoProfileSampleEvents, ssoProfileSampleInput } from '../../machines/ssoProfile.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { waitForHydration } from '../e2e/support'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { changeField, defineDriver, holdRequests } from './driver'
+import { gate } from '../support/pages/onboarding'
+import { toast } from '../support/pages/shell'
+
+const { dialog, company, staff, submit } = gate
 
 /**
  * The SSO profile dialog on /onboarding (the gate's child machine). Each path signs in a new Google SSO user,
@@ -13,11 +17,6 @@ import { changeField, defineDriver, holdRequests } from './driver'
 const env = e2eEnv()
 const saves = holdRequests(`${env.backendUrl}/rest/v1/rpc/update_self_profile_details`)
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Almost there — set up your workspace' })
-const company = (page: Page) => dialog(page).getByLabel('Company name')
-const staff = (page: Page) => dialog(page).getByLabel('Number of staff')
-const submit = (page: Page) => dialog(page).getByRole('button', { name: /^(Continue|Saving\.\.\.)$/ })
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
 
 async function savedProfile(userId: string) {
   const { data, error } = await admin.from('users').select('company_name, staff_count').eq('id', userId).single()

@@ -4,6 +4,7 @@ import { SSO_START_MESSAGES, ssoErrorMessage } from '../../src/domain/account'
 import { SSO_PROVIDER_LABELS, SSO_PROVIDERS, type SsoProvider } from '../../src/domain/ssoProviders'
 import { waitForHydration } from '../e2e/support'
 import { defineDriver } from './driver'
+import { auth } from '../support/pages/auth'
 
 /**
  * 'Continue with …' on /auth. supabase-js signInWithOAuth (PKCE) sends no request before the browser leaves: it
@@ -13,10 +14,8 @@ import { defineDriver } from './driver'
  * provider's refusal comes back the way the onboarding gate sends it: /auth?sso_error=…&sso_error_description=…,
  * which the page hands this flow as its input.
  */
-// The sign-in panel's buttons (the first render after hydration still holds every panel of the prerendered page).
-const providerButton = (page: Page, provider: SsoProvider) =>
-  page.locator('[data-auth-panel="signin"]').getByRole('button', { name: `Continue with ${SSO_PROVIDER_LABELS[provider]}`, exact: true })
-const ssoError = (page: Page) => page.locator('[data-auth-panel="signin"]').getByTestId('sso-error')
+
+const { button: providerButton, error: ssoError } = auth.sso
 
 declare global {
   interface Window {

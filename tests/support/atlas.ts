@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import { ATLAS_QUALITY, ATLAS_VIEWPORTS, type AtlasEntry, type AtlasPicture, type AtlasViewport, atlasFile } from '../../src/domain/atlas'
+import { ATLAS_QUALITY, ATLAS_VIEWPORTS, type AtlasEntry, type AtlasPicture, type AtlasViewport, atlasFile } from '../../machines/testing/atlas'
 
 /**
  * The state atlas's capture side. A path runner calls `captureAtlasState` after it has asserted that the page

@@ -3,8 +3,8 @@ import { companyValues } from '../../content/company/about'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { Card, CardGrid, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Card, CardGrid, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /about: who we are, three values, and a way to get in touch. */
 export function AboutPage() {

@@ -2,8 +2,8 @@ import { careersBenefits, openRoles } from '../../content/company/careers'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { CheckList, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { CheckList, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /careers: two remote roles, each with an apply link to /contact. */
 export function CareersPage() {

@@ -3,8 +3,8 @@ import { partnerTypes } from '../../content/company/partners'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { Card, CardGrid, CheckList, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Card, CardGrid, CheckList, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /partners: who the programme is for, what partners get, and an apply link to /contact. */
 export function PartnersPage() {

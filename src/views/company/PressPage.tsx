@@ -4,8 +4,8 @@ import { buildMailto } from '../../domain/mailto'
 import { pageEntry } from '../../seo/pages'
 import { AnchorButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { Card, CardGrid, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Card, CardGrid, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /press: media contact and brand guidelines. */
 export function PressPage() {

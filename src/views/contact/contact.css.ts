@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
-import { splitLayout } from '../shared/forms.css'
-import { pill } from '../shared/pill.css'
+import { splitLayout } from '../../ui/forms.css'
+import { pill } from '../../ui/pill.css'
 
 /** Form first; the programme panel beside it on desktop and after it on phones, so it never pushes the form. */
 export const layout = style([

@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
 import type { FlowSpec } from '../../../machines/testing/diagram'
-import { ATLAS_VIEWPORTS, type AtlasManifest, type AtlasPicture, atlasStatus } from '../../domain/atlas'
+import { ATLAS_VIEWPORTS, type AtlasManifest, type AtlasPicture, atlasStatus } from '../../../machines/testing/atlas'
 import * as s from './flows.css'
 
 /** The atlas as the views get it: the manifest and where each picture is served from (relative on the spec site). */

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react'
 import { type FeatureRow, SECTOR_CONTENT, SHARED_FEATURE_ROWS } from '../../content/sectors'
 import type { Sector } from '../../domain/sectors'
 import { Button } from '../../ui/Button'
-import { useDeferredActor } from '../shared/useDeferredActor'
+import { useDeferredActor } from '../../ui/useDeferredActor'
 import { FEATURE_TABLE_INITIAL, featureTableExtended } from './actorViews'
 import * as s from './landing.css'
 

@@ -1,5 +1,5 @@
 import type { IntegrationPartner } from '../../content/integrations'
-import { PartnerLogo } from '../shared/PartnerLogo'
+import { PartnerLogo } from '../../ui/PartnerLogo'
 import * as s from './landing.css'
 
 /** Integration tiles: name, logo from the external logo service, brand-colour stripe. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import type { Testimonial } from '../../content/testimonials'
-import { useReducedMotion } from '../motion/ReduceMotion'
-import { TestimonialQuote, type TestimonialQuoteClasses } from '../shared/TestimonialQuote'
-import { useDeferredActor } from '../shared/useDeferredActor'
+import { useReducedMotion } from '../../ui/ReduceMotion'
+import { TestimonialQuote, type TestimonialQuoteClasses } from '../../ui/TestimonialQuote'
+import { useDeferredActor } from '../../ui/useDeferredActor'
 import { CAROUSEL_INITIAL, carouselView, sameCarouselView } from './actorViews'
 import * as s from './landing.css'
 

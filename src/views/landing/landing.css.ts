@@ -166,7 +166,7 @@ export const carouselItem = style({
   paddingRight: tokens.space[4],
   selectors: { [`${carouselViewport}[data-state="still"] &`]: { width: 'auto', paddingRight: 0 } },
 })
-// Added to the shared TestimonialQuote's base classes (src/views/shared/TestimonialQuote.css.ts).
+// Added to the shared TestimonialQuote's base classes (src/ui/TestimonialQuote.css.ts).
 export const quote = style([card, { height: '100%' }])
 export const avatar = style({ border: `2px solid ${accent}` })
 export const blockquote = style({ color: vars.color.text })

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { config } from '../../config'
-import { useReducedMotion, useToggleReducedMotion } from '../motion/ReduceMotion'
+import { useReducedMotion, useToggleReducedMotion } from '../../ui/ReduceMotion'
 import * as s from './layout.css'
 
 type FooterPath =

@@ -1,8 +1,8 @@
 import type { LegalBlock, LegalDocument } from '../../content/legal/types'
 import { type PagePath, pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'
-import { Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 import { EffectiveDate } from './EffectiveDate'
 
 function Block({ block }: { block: LegalBlock }) {

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useReducedMotion } from '../motion/ReduceMotion'
+import { useReducedMotion } from '../../ui/ReduceMotion'
 import * as s from './globe.css'
 
 /** A light rotating-globe graphic for the country step; static under reduced motion. Decorative. */

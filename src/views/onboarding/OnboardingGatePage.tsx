@@ -14,7 +14,7 @@ import { preloadPresence } from '../../ui/motion'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { onSessionEnded, requestSignOut, settledUser } from '../session/session'
-import { LoadingScreen } from './LoadingScreen'
+import { LoadingScreen } from '../../ui/LoadingScreen'
 import * as s from './onboarding.css'
 
 // The SSO dialog (with Radix's dialog) is needed only after the session and status checks, and only for SSO

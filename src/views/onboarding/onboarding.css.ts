@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
-import { pill } from '../shared/pill.css'
+import { pill } from '../../ui/pill.css'
 
 export const wrap = style({
   width: '100%',

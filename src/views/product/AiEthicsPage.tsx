@@ -3,8 +3,8 @@ import { acceptableUses, aiCommitment, aiOversight, aiPrinciples, aiPurpose, pro
 import { buildMailto } from '../../domain/mailto'
 import { pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'
-import { Card, CardGrid, CheckList, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Card, CardGrid, CheckList, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /ai-ethics: purpose, five principles, acceptable and prohibited uses, oversight and review, commitment. */
 export function AiEthicsPage() {

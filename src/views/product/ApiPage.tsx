@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { apiBaseUrl } from '../../content/product/api'
 import { pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'
-import { CodeBlock, InlineCode, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { CodeBlock, InlineCode, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 import * as p from './product.css'
 
 /** /api: quick start as text with code samples (marketing text only; no live calls from this page). */

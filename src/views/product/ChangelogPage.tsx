@@ -2,8 +2,8 @@ import { changelog } from '../../content/changelog'
 import { formatIsoDateEnGB, sortNewestFirst } from '../../domain/dates'
 import { pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'
-import { Prose } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Prose } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 import * as p from './product.css'
 
 /** /changelog: dated entries, newest first. */

@@ -2,8 +2,8 @@ import { featureGroups } from '../../content/product/features'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { Card, CardGrid, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Card, CardGrid, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /features: the free suite, the paid business operating system and the two time-savers. */
 export function FeaturesPage() {

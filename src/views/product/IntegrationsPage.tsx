@@ -3,9 +3,9 @@ import { integrationDescriptions } from '../../content/product/integrationDescri
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { PartnerLogo } from '../shared/PartnerLogo'
-import { CardGrid, Prose } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { PartnerLogo } from '../../ui/PartnerLogo'
+import { CardGrid, Prose } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 import * as p from './product.css'
 
 /** /integrations: the seven ready-to-connect integrations. */

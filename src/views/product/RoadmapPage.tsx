@@ -2,8 +2,8 @@ import { roadmap } from '../../content/roadmap'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { Prose } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Prose } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 import * as p from './product.css'
 
 /** /roadmap: three quarterly cards and a sign-up button. */

@@ -4,8 +4,8 @@ import { securityPractices, trustClaims } from '../../content/product/security'
 import { buildMailto } from '../../domain/mailto'
 import { pageEntry } from '../../seo/pages'
 import { StaticPage } from '../layout/StaticPage'
-import { Card, CardGrid, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { Card, CardGrid, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /security: the trust claims of the spec and how we run the service. */
 export function SecurityPage() {

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { tokens, vars } from '../../styles/theme.css'
-import { formPanel, splitLayout } from '../shared/forms.css'
+import { formPanel, splitLayout } from '../../ui/forms.css'
 
 export const layout = style([splitLayout, { '@media': { [media.desktop]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 6fr)' } } }])
 export const form = formPanel

@@ -7,9 +7,9 @@ import { pageEntry } from '../../seo/pages'
 import { Accordion } from '../../ui/Accordion'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { ArticleBody } from '../prose/ArticleBody'
-import { Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { ArticleBody } from '../../ui/ArticleBody'
+import { Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /care-compliance-software: long-form guide; the FAQ accordion shows the same list as the FAQPage JSON-LD. */
 export function CareComplianceArticle() {

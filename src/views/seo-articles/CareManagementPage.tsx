@@ -5,9 +5,9 @@ import { TESTIMONIALS } from '../../content/testimonials'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { Card, CardGrid, CheckList, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
-import { TestimonialQuote, type TestimonialQuoteClasses } from '../shared/TestimonialQuote'
+import { Card, CardGrid, CheckList, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
+import { TestimonialQuote, type TestimonialQuoteClasses } from '../../ui/TestimonialQuote'
 import * as c from './seoArticles.css'
 
 const quoteClasses: TestimonialQuoteClasses = { figure: c.quote, blockquote: c.blockquote, avatar: c.avatar, role: s.muted }

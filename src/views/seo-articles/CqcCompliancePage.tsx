@@ -3,8 +3,8 @@ import { cqcKeyQuestions } from '../../content/seoArticles/cqcCompliance'
 import { pageEntry } from '../../seo/pages'
 import { LinkButton } from '../../ui/Button'
 import { StaticPage } from '../layout/StaticPage'
-import { CheckList, Prose, Section } from '../prose/Prose'
-import * as s from '../prose/prose.css'
+import { CheckList, Prose, Section } from '../../ui/Prose'
+import * as s from '../../ui/prose.css'
 
 /** /cqc-compliance-software: the five key questions, what inspectors look for and how the product helps. */
 export function CqcCompliancePage() {

@@ -32,10 +32,12 @@ export function SignedInLayout() {
   const [user, setUser] = useState<SessionUser | null>(null)
   if (session.user && session.user.userId !== user?.userId) setUser(session.user)
 
-  useEffect(() => void loadSession().catch(() => {}), [])
+  // The session cannot even be loaded (the connection dropped): an unreadable session is no session.
+  const [unreadable, setUnreadable] = useState(false)
+  useEffect(() => void loadSession().catch(() => setUnreadable(true)), [])
   useEffect(() => {
-    if (session.status === 'signedOut') void navigate({ to: signedOutTo, replace: true })
-  }, [session.status, signedOutTo, navigate])
+    if (session.status === 'signedOut' || unreadable) void navigate({ to: signedOutTo, replace: true })
+  }, [session.status, unreadable, signedOutTo, navigate])
 
   return (
     <SignedInUser.Provider value={user}>

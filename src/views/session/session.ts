@@ -55,10 +55,17 @@ export const loadSession: () => Promise<SessionActor> = loadOnce(() =>
   }),
 )
 
-/** Who is signed in, once the session knows (null: nobody). */
+/**
+ * Who is signed in, once the session knows (null: nobody). It never fails: when the session itself cannot be loaded
+ * (the connection dropped), it is unreadable, and an unreadable session is no session.
+ */
 export async function settledUser(): Promise<SessionUser | null> {
-  const [session, module] = await Promise.all([loadSession(), loadModule()])
-  return module.settledUser(session)
+  try {
+    const [session, module] = await Promise.all([loadSession(), loadModule()])
+    return await module.settledUser(session)
+  } catch {
+    return null
+  }
 }
 
 /** Signs this device out through the session; `revoked: false` when the server could not be told. */

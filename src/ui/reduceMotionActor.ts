@@ -1,7 +1,7 @@
 import { createActor, fromCallback } from 'xstate'
-import { type ReduceMotionEvent, reduceMotionMachine } from '../../../machines/reduceMotion.machine'
-import { inspect } from '../../devtools/inspector'
-import { CHANGE_EVENT, STORAGE_KEY, SYSTEM_QUERY } from './constants'
+import { type ReduceMotionEvent, reduceMotionMachine } from '../../machines/reduceMotion.machine'
+import { inspect } from '../devtools/inspector'
+import { CHANGE_EVENT, STORAGE_KEY, SYSTEM_QUERY } from './reduceMotionSetting'
 
 /** The stored setting: true, false, or null when none is stored (or storage is unavailable). */
 function readStoredSetting(): boolean | null {
@@ -31,7 +31,7 @@ const preferenceListener = fromCallback<ReduceMotionEvent>(({ sendBack }) => {
 })
 
 /**
- * Start the browser's reduce-motion actor (client only). It is started on demand (src/views/motion/ReduceMotion),
+ * Start the browser's reduce-motion actor (client only). It is started on demand (src/ui/ReduceMotion),
  * when the page has so far followed the system setting; the window event announces changes from that only, so
  * starting the actor is not itself announced as one.
  */

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { tokens, vars } from '../../styles/theme.css'
+import { tokens, vars } from '../styles/theme.css'
 
 /**
  * The grey pill label (contact's programme badge, the wizard's selections, the content pages' badge). Pages

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { config } from '../../config'
-import { useReducedMotion } from '../motion/ReduceMotion'
+import { config } from '../config'
+import { useReducedMotion } from './ReduceMotion'
 import * as s from './loadingScreen.css'
 
 /** Spec section 9: one character row every 50 ms, 20 px columns, a 0.05 fade overlay per frame. */

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { tokens, vars } from '../../styles/theme.css'
+import { tokens, vars } from '../styles/theme.css'
 
 /**
  * Style pieces the form pages share (partner apply, ROI calculator, contact). Each page composes them with

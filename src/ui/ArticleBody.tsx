@@ -1,4 +1,4 @@
-import type { ArticleBlock } from '../../content/seoArticles/types'
+import type { ArticleBlock } from '../content/seoArticles/types'
 
 /** Paragraphs and bullet lists of a content section. */
 export function ArticleBody({ blocks }: { blocks: readonly ArticleBlock[] }) {

@@ -1,4 +1,4 @@
-import { TESTIMONIAL_RATING_MAX, type Testimonial } from '../../content/testimonials'
+import { TESTIMONIAL_RATING_MAX, type Testimonial } from '../content/testimonials'
 import * as s from './TestimonialQuote.css'
 
 /** The page's look for the parts that differ (the figure's frame, quote text, avatar and role line). */

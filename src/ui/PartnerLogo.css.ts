@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { tokens, vars } from '../../styles/theme.css'
+import { tokens, vars } from '../styles/theme.css'
 
 /** Fixed box: the logo and its initials fallback occupy the same 40 x 40 px, so nothing shifts either way. */
 export const logoBox = style({

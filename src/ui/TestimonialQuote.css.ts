@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { tokens, vars } from '../../styles/theme.css'
+import { tokens, vars } from '../styles/theme.css'
 
 // What every testimonial quote shares; each page adds its own look (card, avatar colours) by class props.
 export const figure = style({ margin: 0 })

@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { media } from '../../styles/media'
-import { tokens, vars } from '../../styles/theme.css'
-import { pill } from '../shared/pill.css'
+import { media } from '../styles/media'
+import { tokens, vars } from '../styles/theme.css'
+import { pill } from './pill.css'
 
 /** Long-form text: comfortable rhythm for headings, paragraphs and lists inside content pages. */
 // minmax(0, 1fr) tracks: a wide child (a code sample) scrolls inside itself instead of widening the column.

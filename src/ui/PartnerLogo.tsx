@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { config } from '../../config'
-import { type IntegrationPartner, logoUrl } from '../../content/integrations'
+import { config } from '../config'
+import { type IntegrationPartner, logoUrl } from '../content/integrations'
 import * as s from './PartnerLogo.css'
 
 /**

@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css'
-import { tokens, vars } from '../../styles/theme.css'
+import { tokens, vars } from '../styles/theme.css'
 
 // Spec section 9: canvas opacity to 0.3 over 2 s, ring fills over 3 s, title and dots after 1–2 s.
 // Base styles are the end state, so when global reduced-motion CSS removes animations everything is

@@ -1,10 +1,10 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
 import type { SnapshotFrom } from 'xstate'
-import type { reduceMotionMachine } from '../../../machines/reduceMotion.machine'
-import { useLazyActor } from '../shared/useDeferredActor'
-import { STORAGE_KEY, SYSTEM_QUERY } from './constants'
+import type { reduceMotionMachine } from '../../machines/reduceMotion.machine'
+import { useLazyActor } from './useDeferredActor'
+import { STORAGE_KEY, SYSTEM_QUERY } from './reduceMotionSetting'
 
-export { CHANGE_EVENT, STORAGE_KEY } from './constants'
+export { CHANGE_EVENT, STORAGE_KEY } from './reduceMotionSetting'
 
 /**
  * The reduce-motion setting for views (carousel, loading screen, globe, motion's MotionConfig) and the footer
