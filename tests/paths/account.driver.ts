@@ -5,7 +5,7 @@ import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/acc
 import { waitForHydration } from '../e2e/support'
 import { signInPage } from '../support/sessions'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
-import { onboardedUser } from './users'
+import { onboardedUser, signOutEndings } from './users'
 import { account } from '../support/pages/account'
 import { toast } from '../support/pages/shell'
 
@@ -94,21 +94,7 @@ export const driver = defineDriver({
     },
     'xstate.done.actor.saveDetails': async (page) => (await saves.next(page)).continue(),
     'xstate.error.actor.saveDetails': async (page) => (await saves.next(page)).abort('internetdisconnected'),
-    'xstate.done.actor.signOut': async (page, event) => {
-      const route = await logouts.next(page)
-      // revoked: false is the server out of reach (supabase-js keeps the session; the page clears it anyway).
-      if ((event.output as { revoked: boolean }).revoked) await route.continue()
-      else await route.abort('internetdisconnected')
-    },
-    // The storage cannot be written: supabase-js throws while clearing the session.
-    'xstate.error.actor.signOut': async (page) => {
-      await page.evaluate(() => {
-        Storage.prototype.removeItem = () => {
-          throw new Error('storage unavailable')
-        }
-      })
-      await (await logouts.next(page)).continue()
-    },
+    ...signOutEndings(logouts),
   },
   states: {
     'account.loading': async (page) => {

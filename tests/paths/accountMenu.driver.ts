@@ -4,6 +4,7 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'
 import { returningUser, signInPage } from '../support/sessions'
+import { signOutEndings } from './users'
 import { defineDriver, holdRequests, type PathContext } from './driver'
 import { header, toast as toasts } from '../support/pages/shell'
 
@@ -60,22 +61,7 @@ export const driver = defineDriver({
       if ((await menuButton(page).getAttribute('aria-expanded')) !== 'true') await menuButton(page).click()
       await banner(page).getByRole('button', { name: 'Sign out', exact: true }).click()
     },
-    'xstate.done.actor.signOut': async (page, event) => {
-      const route = await logouts.next(page)
-      if ((event.output as { revoked: boolean }).revoked) await route.continue()
-      else await route.abort('internetdisconnected')
-    },
-    // The storage fails once while supabase-js clears the session; the page still forgets it.
-    'xstate.error.actor.signOut': async (page) => {
-      await page.evaluate(() => {
-        const removeItem = Storage.prototype.removeItem
-        Storage.prototype.removeItem = () => {
-          Storage.prototype.removeItem = removeItem
-          throw new Error('storage unavailable')
-        }
-      })
-      await (await logouts.next(page)).continue()
-    },
+    ...signOutEndings(logouts),
   },
   states: {
     'accountMenu.menu.closed': (page, _view, ctx) => expectSignedIn(page, ctx, false),

@@ -7,7 +7,7 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { defineDriver, holdRequests } from './driver'
-import { signOutInAnotherTab } from './users'
+import { signOutEndings, signOutInAnotherTab } from './users'
 import { gate } from '../support/pages/onboarding'
 import { hydrated, toast } from '../support/pages/shell'
 
@@ -162,23 +162,7 @@ export const driver = defineDriver({
       }
       await route.continue()
     },
-    // The session signs this device out; the server is told, or (revoked: false) cannot be reached.
-    'xstate.done.actor.signOut': async (page, e) => {
-      const route = await signOuts.next(page)
-      if ((outputOf(e) as { revoked?: boolean }).revoked) await route.continue()
-      else await route.abort('internetdisconnected')
-    },
-    // The storage fails once while supabase-js clears the session: the sign-out fails, and the gate goes on.
-    'xstate.error.actor.signOut': async (page) => {
-      await page.evaluate(() => {
-        const removeItem = Storage.prototype.removeItem
-        Storage.prototype.removeItem = () => {
-          Storage.prototype.removeItem = removeItem
-          throw new Error('storage unavailable')
-        }
-      })
-      await (await signOuts.next(page)).continue()
-    },
+    ...signOutEndings(signOuts),
     'xstate.done.actor.getCompletionStatus': async (page, e) => {
       const output = outputOf(e)!
       const route = await statuses.next(page)

@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'
 import { returningUser, signInPage } from '../support/sessions'
 import { defineDriver, holdRequests } from './driver'
-import { signInInAnotherTab, signOutInAnotherTab, storeSessionInAnotherTab } from './users'
+import { signInInAnotherTab, signOutEndings, signOutInAnotherTab, storeSessionInAnotherTab } from './users'
 import { header, toast as toasts } from '../support/pages/shell'
 
 /**
@@ -86,23 +86,7 @@ export const driver = defineDriver({
         .toBe(true)
       holdAgain()
     },
-    'xstate.done.actor.signOut': async (page, event) => {
-      const route = await logouts.next(page)
-      // revoked: false is the server out of reach (supabase-js keeps the session; the page clears it anyway).
-      if ((event.output as { revoked: boolean }).revoked) await route.continue()
-      else await route.abort('internetdisconnected')
-    },
-    // The storage fails once while supabase-js clears the session: this device could not even forget it cleanly.
-    'xstate.error.actor.signOut': async (page) => {
-      await page.evaluate(() => {
-        const removeItem = Storage.prototype.removeItem
-        Storage.prototype.removeItem = () => {
-          Storage.prototype.removeItem = removeItem
-          throw new Error('storage unavailable')
-        }
-      })
-      await (await logouts.next(page)).continue()
-    },
+    ...signOutEndings(logouts),
   },
   states: {
     'session.checking': async (page) => {

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
+import type { AnyEventObject } from 'xstate'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { admin, signedInStore, ssoUser } from '../support/sessions'
+import type { holdRequests } from './driver'
 
 /** What several drivers share: a finished account, the downloads to hold, and other tabs signing in and out. */
 const env = e2eEnv()
@@ -114,4 +116,29 @@ export async function signOutInAnotherTab(page: Page) {
     channel.close()
   })
   await other.close()
+}
+
+/**
+ * How the session's sign-out ends, its request (POST /logout) held by `logouts`: the server is told (revoked), or
+ * cannot be reached (revoked: false: supabase-js keeps the session, the page clears it anyway); or the storage
+ * fails once while supabase-js clears the session, so this device could not forget it cleanly (the sign-out fails).
+ */
+export function signOutEndings(logouts: ReturnType<typeof holdRequests>) {
+  return {
+    'xstate.done.actor.signOut': async (page: Page, event: AnyEventObject) => {
+      const route = await logouts.next(page)
+      if ((event.output as { revoked: boolean }).revoked) await route.continue()
+      else await route.abort('internetdisconnected')
+    },
+    'xstate.error.actor.signOut': async (page: Page) => {
+      await page.evaluate(() => {
+        const removeItem = Storage.prototype.removeItem
+        Storage.prototype.removeItem = () => {
+          Storage.prototype.removeItem = removeItem
+          throw new Error('storage unavailable')
+        }
+      })
+      await (await logouts.next(page)).continue()
+    },
+  }
 }
