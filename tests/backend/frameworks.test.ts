@@ -13,6 +13,7 @@ import { FRAMEWORK_VERSIONS } from '../../src/domain/frameworks/registry.ts'
 import type { FrameworkVersion } from '../../src/domain/frameworks/types.ts'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import { openMemoryDatabase } from '../../supabase/local/template.ts'
+import { asRole, errorOf } from './helpers.ts'
 
 const sortByKey = (rows: readonly Record<string, unknown>[], key: readonly string[]) =>
   [...rows].sort((a, b) => {
@@ -54,20 +55,7 @@ describe('framework reference data in the database', () => {
   }
 
   const as = <T>(role: string, fn: (tx: Queryable) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      const claims = role === 'authenticated' ? { role, sub: '00000000-0000-4000-8000-000000000001' } : { role }
-      await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify(claims)])
-      return fn(tx)
-    })
-
-  const errorOf = async (p: Promise<unknown>) => {
-    try {
-      await p
-    } catch (e) {
-      return e as { code: string; message: string }
-    }
-    throw new Error('expected an error')
-  }
+    asRole(db, role, role === 'authenticated' ? '00000000-0000-4000-8000-000000000001' : null, fn)
 
   it('holds exactly the rows of src/domain/frameworks (every table, every column)', async () => {
     expect(await tableRows(db)).toEqual(expectedRows(FRAMEWORK_VERSIONS))

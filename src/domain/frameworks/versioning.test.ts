@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { defineFramework, versionProblems } from './define'
+import { defineFramework, type GroupSpec, type ItemSpec, versionProblems } from './define'
 import { allItems } from './items'
 import { createRegistry, FRAMEWORK_VERSIONS } from './registry'
 import { CQC_SCORE } from './scales'
@@ -26,7 +26,11 @@ const base = {
     { key: 'observation', name: 'Observation' },
     { key: 'processes', name: 'Processes' },
   ],
+  conditions: [{ key: 'nursing', name: 'Nursing care' }],
 } as const
+
+/** The 'safe' group of either version, scored 1–4. */
+const safe = (items: readonly ItemSpec[]): GroupSpec => ({ key: 'safe', name: 'Safe', kind: 'key-question', scale: CQC_SCORE.id, items })
 
 /** Version 1: two groups, five items, scored 1–4, with an evidence category the next version drops. */
 const V1 = defineFramework({
@@ -34,20 +38,13 @@ const V1 = defineFramework({
   version: '2090',
   scales: [CQC_SCORE],
   evidenceCategories: [...base.evidenceCategories, { key: 'outcomes', name: 'Outcomes' }],
-  conditions: [{ key: 'nursing', name: 'Nursing care' }],
   groups: [
-    {
-      key: 'safe',
-      name: 'Safe',
-      kind: 'key-question',
-      scale: CQC_SCORE.id,
-      items: [
-        { key: 'staffing', name: 'Staffing' },
-        { key: 'medicines', name: 'Medicines' },
-        { key: 'buildings', name: 'Buildings' },
-        { key: 'equipment', name: 'Equipment' },
-      ],
-    },
+    safe([
+      { key: 'staffing', name: 'Staffing' },
+      { key: 'medicines', name: 'Medicines' },
+      { key: 'buildings', name: 'Buildings' },
+      { key: 'equipment', name: 'Equipment' },
+    ]),
     { key: 'led', name: 'Led', kind: 'key-question', scale: CQC_SCORE.id, items: [{ key: 'leaders', name: 'Leaders', condition: 'nursing' }, { key: 'paperwork', name: 'Paperwork' }] },
   ],
 })
@@ -73,22 +70,14 @@ const V2 = defineFramework({
   ...base,
   version: '2095',
   scales: [CQC_SCORE, THREE],
-  conditions: [{ key: 'nursing', name: 'Nursing care' }],
-  scoring: { kind: 'cqc-percentage', bands: [{ key: 'low', label: 'Low', from: 0, to: 49 }, { key: 'high', label: 'High', from: 50, to: 100 }] },
   groups: [
-    {
-      key: 'safe',
-      name: 'Safe',
-      kind: 'key-question',
-      scale: CQC_SCORE.id,
-      items: [
-        { key: 'staffing', name: 'Staffing' },
-        { key: 'medicines-storage', name: 'Medicines storage' },
-        { key: 'medicines-giving', name: 'Giving medicines' },
-        { key: 'premises', name: 'Premises' },
-        { key: 'digital-safety', name: 'Digital safety' },
-      ],
-    },
+    safe([
+      { key: 'staffing', name: 'Staffing' },
+      { key: 'medicines-storage', name: 'Medicines storage' },
+      { key: 'medicines-giving', name: 'Giving medicines' },
+      { key: 'premises', name: 'Premises' },
+      { key: 'digital-safety', name: 'Digital safety' },
+    ]),
     {
       key: 'led',
       name: 'Led',
