@@ -56,7 +56,7 @@ export const content: FrameworkContent = {
         ],
       },
       'leadership-and-governance': {
-        good: 'Leaders and governors have high expectations, know the school’s strengths and weaknesses, look after staff workload and wellbeing, and hold one another to account.',
+        good: 'Leaders and governors have high expectations, know the school’s strengths and weaknesses and look after staff workload and wellbeing; governors support leaders and hold them to account.',
         evidence: [
           'School improvement plan and self-evaluation',
           'Governing board minutes showing challenge and support',
