@@ -24,6 +24,8 @@ create table public.framework_versions (
   -- The scoring method as src/domain/frameworks/types.ts ScoringMethod (kind, CQC's bands, Ofsted's rules).
   scoring jsonb not null check (scoring ->> 'kind' in ('cqc-percentage', 'ofsted-grades', 'compliance')),
   unique (framework_id, version),
+  -- Target of the assessments' foreign key (version_id, framework_id): an assessment's framework is its version's.
+  unique (id, framework_id),
   check (id = framework_id || '-' || version)
 );
 
