@@ -274,11 +274,10 @@ async function webkitDriver(browser: WdioBrowser, siteUrl: string, onClose: () =
   /**
    * Sizes the window and returns the page's viewport once it has the new size. WebKit's Set Window Rect answers
    * as soon as it has asked GTK for the size (WebAutomationSession::setWindowFrameOfBrowsingContext sends its
-   * success right after setWindowFrame): the X server, GTK and then the web process get there later. Read at once,
-   * the viewport can still be the old one, which is what a fresh machine's first run did (cold font, GTK and
-   * GStreamer caches make the first shrink to phone width slow): 1280 px measured after asking for 390 px made the
-   * correction negative, and WebKitWebDriver refused it ('Invalid width value', all 30 routes skipped). So wait
-   * until the viewport has changed and holds still for a moment.
+   * success right after setWindowFrame): GTK lays the window out and tells the web process its new size later.
+   * Read at once, the viewport can still be the old one. That is how a fresh machine's first run failed: a stale
+   * 1280 px read after asking for 390 px made the correction negative, WebKitWebDriver refused it ('Invalid width
+   * value'), and all 30 route tests were skipped. So wait until the viewport has changed and holds still.
    */
   async function resizeWindow(width: number, height: number): Promise<[number, number]> {
     const before = await viewport()
