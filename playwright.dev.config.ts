@@ -12,13 +12,16 @@ const env = devEnv()
 
 export default defineConfig({
   testDir: 'tests/dev',
+  // The dev server's first page load, so the routes are walked on a server that has settled its dependencies.
+  globalSetup: './tests/dev/warm-up.ts',
   fullyParallel: true,
   workers: Number(process.env.PW_WORKERS ?? 2),
   retries: Number(process.env.PW_RETRIES ?? 1),
   failOnFlakyTests: true,
-  // The dev server compiles each module on its first request: the first pages take seconds on a 2-core machine.
-  timeout: 90_000,
-  expect: { timeout: 30_000 },
+  // The dev server compiles each module on its first request: a page with many modules of its own (/onboarding,
+  // its machines and backend) takes tens of seconds the first time on a busy 2-core machine.
+  timeout: 120_000,
+  expect: { timeout: 75_000 },
   reporter: [['list']],
   outputDir: `test-results/dev-${process.env.E2E_PORT_BASE ?? 0}`,
   use: {
