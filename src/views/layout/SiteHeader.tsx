@@ -1,16 +1,21 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { hasStoredSession, isSigningOutHere } from '../../backend/storedSession'
 import { config } from '../../config'
 import { SECTOR_LABELS, SECTORS, type Sector, sectorPath } from '../../domain/sectors'
 import { AnchorButton, LinkButton } from '../../ui/Button'
-import { LoadBoundary } from '../../ui/LoadBoundary'
+import { LoadBoundary, lazyPart } from '../../ui/LoadBoundary'
 import { AccountPlaceholder } from './AccountPlaceholder'
 import { BrandMark } from './BrandMark'
 import * as s from './layout.css'
 
 // Loaded only for a browser with a stored session: signed-out visitors never download it (nor xstate, nor supabase-js).
-const AccountMenu = lazy(() => import('./AccountMenu'))
+const AccountLink = () => (
+  <LinkButton to="/account" size="sm" variant="ghost">
+    Account
+  </LinkButton>
+)
+const AccountMenu = lazyPart(() => import('./AccountMenu'), AccountLink)
 
 function subscribeToStorage(onChange: () => void) {
   window.addEventListener('storage', onChange)
@@ -65,13 +70,7 @@ export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
         <SectorMenu activeSector={activeSector} signedIn={stored} />
         <div className={s.headerActions}>
           {stored ? (
-            <LoadBoundary
-              fallback={
-                <LinkButton to="/account" size="sm" variant="ghost">
-                  Account
-                </LinkButton>
-              }
-            >
+            <LoadBoundary fallback={<AccountLink />}>
               <Suspense fallback={<AccountPlaceholder label="Account" />}>
                 <AccountMenu signedOut={<SignedOutActions />} />
               </Suspense>
