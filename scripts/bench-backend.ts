@@ -1,11 +1,13 @@
 /**
- * `npm run bench:backend`: figures for the local backend on PGlite (or PostgreSQL with DATABASE_URL).
+ * `npm run bench:backend`: figures for the local backend on the embedded PostgreSQL (or DATABASE_URL's server).
  * Cold start (fresh and existing data dir), p50/p95 of sign-up + confirm + code exchange for 200 users in
  * sequence, /rest/v1 latency (a table read and an RPC as a signed-in user, in sequence) and concurrency
  * (REST reads and RPCs of several users at once, each checked to see only its own row), 50 concurrent sign-ups
- * and 50 concurrent referrals with rows lost or duplicated, peak memory.
+ * and 50 concurrent referrals with rows lost or duplicated, peak memory (this process, and the database's and
+ * PostgREST's processes).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
@@ -18,9 +20,36 @@ const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50)
 const databaseUrl = process.env.DATABASE_URL || undefined
 
 let peakRss = process.memoryUsage().rss
+let peakServices = 0
+/** The database's and PostgREST's own memory (Linux: proportional set size of each of their processes, so pages
+ * PostgreSQL's processes share are counted once). 0 where they run in this process or elsewhere. */
+let servicePids: number[] = []
+function servicesPss(): number {
+  let kb = 0
+  const all = new Set(servicePids)
+  try {
+    for (const line of execFileSync('ps', ['-e', '-o', 'pid=,ppid=']).toString().trim().split('\n')) {
+      const [pid, ppid] = line.trim().split(/\s+/).map(Number) as [number, number]
+      if (all.has(ppid)) all.add(pid)
+    }
+  } catch {
+    return 0
+  }
+  for (const pid of all) {
+    try {
+      kb += Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0)
+    } catch {
+      // exited
+    }
+  }
+  return kb * 1024
+}
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
 }, 20)
+const serviceSampler = setInterval(() => {
+  if (servicePids.length) peakServices = Math.max(peakServices, servicesPss())
+}, 500)
 
 const rows: [string, string][] = []
 const ms = (n: number) => `${n.toFixed(0)} ms`
@@ -57,6 +86,7 @@ try {
   const [server, existingMs] = await timed(() => startLocalSupabase({ ...common, dataDir: join(dir, 'data') }))
   rows.push([`cold start, fresh data dir${databaseUrl ? ' (PostgreSQL: fresh schema)' : ''}`, ms(freshMs)])
   rows.push(['cold start, existing data dir', ms(existingMs)])
+  servicePids = [server.pids.postgres, server.pids.postgrest].filter((p): p is number => typeof p === 'number')
 
   const run = Date.now().toString(36)
   const site = 'http://localhost:5173'
@@ -175,11 +205,13 @@ try {
   await server.stop()
 
   clearInterval(sampler)
+  clearInterval(serviceSampler)
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
   rows.push(['peak memory (RSS of this process: server + clients)', `${(peakRss / 1024 / 1024).toFixed(0)} MB`])
+  rows.push(['peak memory of the database and PostgREST processes (PSS; 0 = in this process)', `${(peakServices / 1024 / 1024).toFixed(0)} MB`])
 
   const width = Math.max(...rows.map(([k]) => k.length))
-  console.log(`\nLocal backend benchmark (${databaseUrl ? 'PostgreSQL via DATABASE_URL' : 'PGlite'}, Node ${process.version})\n`)
+  console.log(`\nLocal backend benchmark (${databaseUrl ? 'PostgreSQL via DATABASE_URL' : 'embedded PostgreSQL'}, /rest/v1: PostgREST, Node ${process.version})\n`)
   console.log(`| ${'measure'.padEnd(width)} | result |`)
   console.log(`| ${'-'.repeat(width)} | ------ |`)
   for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`)
@@ -190,5 +222,6 @@ try {
   }
 } finally {
   clearInterval(sampler)
+  clearInterval(serviceSampler)
   rmSync(dir, { recursive: true, force: true })
 }
