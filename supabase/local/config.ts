@@ -221,7 +221,7 @@ export function loadAuthConfig(path = CONFIG_TOML): ProjectAuthConfig {
   return authConfigFromToml(parseToml(readFileSync(path, 'utf8')))
 }
 
-/** [api]: what the Supabase CLI hands PostgREST (db-schemas, db-extra-search-path, db-max-rows); CLI defaults. */
+/** [api]: what the Supabase CLI hands PostgREST (db-schemas, db-extra-search-path, db-max-rows), with its defaults. */
 export interface ApiConfig {
   schemas: string[]
   extraSearchPath: string[]
@@ -239,7 +239,8 @@ function strings(v: TomlValue | undefined, fallback: string[], name: string): st
 export function apiConfigFromToml(doc: TomlTable): ApiConfig {
   const api = table(doc.api)
   return {
-    schemas: strings(api.schemas, ['public', 'graphql_public'], 'api.schemas'),
+    // The CLI's default adds graphql_public (pg_graphql's schema), which the local database does not have.
+    schemas: strings(api.schemas, ['public'], 'api.schemas'),
     extraSearchPath: strings(api.extra_search_path, ['public', 'extensions'], 'api.extra_search_path'),
     maxRows: num(api.max_rows, 1000, 'api.max_rows'),
   }
