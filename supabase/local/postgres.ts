@@ -96,6 +96,8 @@ export async function runPostgres(data: string, runDir: string, opts: { durable:
     timezone: 'UTC',
     log_timezone: 'UTC',
     log_min_messages: 'warning',
+    // As hosted, where pg_stat_statements is loaded: EXPLAIN (PostgREST's plan output) shows the query identifier.
+    compute_query_id: 'on',
     // A throwaway cluster (DATA_DIR=memory) need not survive a power cut; a kept one keeps PostgreSQL's defaults.
     ...(opts.durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
   }
