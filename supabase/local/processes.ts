@@ -10,7 +10,10 @@
  *   the children when the pipe closes. (Deno, started by functions.ts, watches its own stdin instead.)
  */
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 export interface ServiceUser {
   name: string
@@ -89,6 +92,34 @@ export function runAsService(command: string, args: string[], env?: NodeJS.Proce
     const e = error as { stderr?: Buffer; stdout?: Buffer; message: string }
     throw new Error(`${command.split('/').pop()} failed: ${(e.stderr?.toString() || e.stdout?.toString() || e.message).trim()}`)
   }
+}
+
+/**
+ * A folder of binaries the service user can run: `dir` itself, or, when this process is root and `dir` lies under a
+ * folder the service user cannot enter (a project under /root), a world-readable copy in the OS temp dir, made once
+ * per folder and `version`.
+ */
+export function serviceReadable(dir: string, probe: string, version: string): string {
+  if (!serviceUser()) return dir
+  try {
+    runAsService('test', ['-x', join(dir, probe)])
+    return dir
+  } catch {
+    // not reachable: copy below
+  }
+  const copy = join(tmpdir(), `inspectready-bin-${createHash('sha256').update(`${dir}\n${version}`).digest('hex').slice(0, 16)}`)
+  if (!existsSync(join(copy, probe))) {
+    const partial = `${copy}.${process.pid}`
+    rmSync(partial, { recursive: true, force: true })
+    execFileSync('cp', ['-a', dir, partial])
+    execFileSync('chmod', ['-R', 'a+rX', partial])
+    try {
+      renameSync(partial, copy)
+    } catch {
+      rmSync(partial, { recursive: true, force: true }) // another process made it first
+    }
+  }
+  return copy
 }
 
 const guarded = new Set<ChildProcess>()
