@@ -75,15 +75,17 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [v, performance.now() - t]
 }
 
+// The data dir itself (not a folder inside it): as root, PostgreSQL runs as an unprivileged user, which cannot
+// enter a folder inside mkdtemp's private one.
 const dir = mkdtempSync(join(tmpdir(), 'ir-bench-'))
 try {
   // The auth rate limits would refuse a benchmark's burst of sign-ups from one address: lifted here.
   const generous = 1_000_000
   const rateLimits = { tokenRefresh: generous, passwordPerEmail: generous, signInSignUps: generous, tokenVerifications: generous, emailSent: generous }
   const common = { port: 0, mailPort: 0, databaseUrl, resendIntervalSeconds: 0, contactRateLimit: 5, rateLimits }
-  const [fresh, freshMs] = await timed(() => startLocalSupabase({ ...common, dataDir: join(dir, 'data') }))
+  const [fresh, freshMs] = await timed(() => startLocalSupabase({ ...common, dataDir: dir }))
   await fresh.stop()
-  const [server, existingMs] = await timed(() => startLocalSupabase({ ...common, dataDir: join(dir, 'data') }))
+  const [server, existingMs] = await timed(() => startLocalSupabase({ ...common, dataDir: dir }))
   rows.push([`cold start, fresh data dir${databaseUrl ? ' (PostgreSQL: fresh schema)' : ''}`, ms(freshMs)])
   rows.push(['cold start, existing data dir', ms(existingMs)])
   servicePids = [server.pids.postgres, server.pids.postgrest].filter((p): p is number => typeof p === 'number')
