@@ -28,6 +28,7 @@ const fail = (status: number, code: string, message: string, details: string | n
 
 /** PostgREST's mapping of SQLSTATE to HTTP status (the subset that matters here). */
 function statusFor(code: string, role: string): number {
+  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2)) // raise sqlstate 'PTnnn' → HTTP nnn
   if (code === '42501') return role === 'anon' ? 401 : 403
   if (code === '23503' || code === '23505') return 409
   if (code === '42883' || code === '42P01' || code === 'P0002') return 404
