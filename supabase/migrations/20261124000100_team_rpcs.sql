@@ -22,11 +22,12 @@ as $$
   select encode(extensions.digest(convert_to(coalesce(p_token, ''), 'UTF8'), 'sha256'), 'hex')
 $$;
 
--- The caller's membership, or an error saying why not.
+-- The caller's membership, or an error saying why not. For an admin's action the organisation's row is locked
+-- first and the membership read again after it: an admin demoted or removed by a request that committed while
+-- this one waited cannot go on acting as an admin.
 create or replace function private.require_member(p_admin boolean)
 returns public.memberships
 language plpgsql
-stable
 security definer
 set search_path = ''
 as $$
@@ -38,7 +39,11 @@ begin
     raise exception 'Not authenticated' using errcode = '42501';
   end if;
   select * into m from public.memberships where user_id = uid;
-  if not found then
+  if found and p_admin then
+    perform 1 from public.organisations where id = m.organisation_id for no key update;
+    select * into m from public.memberships where user_id = uid;
+  end if;
+  if m.user_id is null then
     raise exception 'You are not a member of an organisation.' using errcode = 'PT403', hint = 'not_member';
   end if;
   if p_admin and m.role <> 'admin' then
@@ -518,13 +523,17 @@ declare
   m public.memberships;
 begin
   select * into m from public.memberships where user_id = p_actor;
-  if not found then
+  if found then
+    -- Locked first, then read again (see require_member).
+    perform 1 from public.organisations where id = m.organisation_id for no key update;
+    select * into m from public.memberships where user_id = p_actor;
+  end if;
+  if m.user_id is null then
     raise exception 'You are not a member of an organisation.' using errcode = 'PT403', hint = 'not_member';
   end if;
   if m.role <> 'admin' then
     raise exception 'Only an admin of your organisation can invite people.' using errcode = 'PT403', hint = 'not_admin';
   end if;
-  perform 1 from public.organisations where id = m.organisation_id for no key update;
   return m;
 end
 $$;
