@@ -300,3 +300,7 @@ revoke execute on function private.enforce_last_admin() from public;
 revoke execute on function private.mirror_membership() from public;
 grant execute on function private.member_organisation_ids() to authenticated, service_role;
 grant execute on function private.admin_organisation_ids() to authenticated, service_role;
+
+-- A trigger function is no RPC: the first migration left touch_updated_at() executable by the API roles
+-- (hosted default privileges); calling it only ever raised an error, but nobody needs it.
+revoke execute on function public.touch_updated_at() from public, anon, authenticated;
