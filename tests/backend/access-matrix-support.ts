@@ -4,7 +4,7 @@
  * rows inside the persona's own organisation.
  */
 import type { Db, Queryable } from '../../supabase/local/db.ts'
-import { type MatrixFixture, type Persona, TABLES } from './access-spec.ts'
+import { FUNCTIONS, type FunctionOutcome, type MatrixFixture, outcomeName, PERSONAS, type Persona, TABLE_OPS, TABLES, type TableOp, type TableOutcome } from './access-spec.ts'
 import { addMember, invite, organisation, type Person, sessionFor } from './team-helpers.ts'
 
 export interface CatalogTable {
@@ -182,3 +182,28 @@ export function genericSample(table: CatalogTable, f: MatrixFixture): Record<str
   return row
 }
 
+
+/** Every table case of the spec: table x operation x persona, with its title. */
+export function tableCases(): { table: string; op: TableOp; who: Persona; expected: TableOutcome; title: string }[] {
+  return Object.entries(TABLES).flatMap(([table, spec]) =>
+    TABLE_OPS.flatMap((op) => PERSONAS.map((who) => ({ table, op, who, expected: spec.expect[op][who], title: `${table} ${op} as ${who}: ${spec.expect[op][who]}` }))),
+  )
+}
+
+/** Every function case of the spec: function x persona, with its title. */
+export function functionCases(): { name: string; who: Persona; expected: FunctionOutcome; title: string }[] {
+  return Object.entries(FUNCTIONS).flatMap(([name, spec]) =>
+    PERSONAS.map((who) => ({ name, who, expected: spec.expect[who], title: `${name}() as ${who}: ${outcomeName(spec.expect[who])}` })),
+  )
+}
+
+/** Organisation A's ids and e-mails found in what a function answered someone outside it (must be none). */
+export function leakedSecrets(who: Persona, answer: unknown, f: MatrixFixture): string[] {
+  if (who !== 'anon' && who !== 'outsider') return []
+  const text = JSON.stringify(answer ?? null)
+  return [f.orgA, f.ids.admin, f.ids.member, f.emails.admin, f.emails.member].filter((s): s is string => !!s && text.includes(s))
+}
+
+export function tally(counts: Record<string, number>, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1
+}

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import { setupDatabase } from '../../supabase/local/migrate.ts'
+import { openMemoryDatabase } from '../../supabase/local/template.ts'
 import { startPostgres } from './helpers.ts'
 
 export type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
@@ -14,8 +15,8 @@ export const ENGINES: Engine[] = [
   {
     name: 'PGlite',
     open: async () => {
-      const db = await openDb({ dataDir: 'memory' })
-      await setupDatabase(db)
+      // A fresh in-memory database from the cached dump of a freshly migrated one (as the local server's tests).
+      const db = await openMemoryDatabase()
       return { db, stop: () => db.close() }
     },
   },
