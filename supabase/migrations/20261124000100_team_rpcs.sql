@@ -273,7 +273,6 @@ begin
                                                                         and m.user_id <> uid))::text;
     end if;
     delete from public.memberships where user_id = uid; -- the last-admin rule applies (409 last_admin)
-    perform private.close_if_empty(current_m.organisation_id);
   end if;
 
   update public.invitations set accepted_at = now(), accepted_by = uid where id = inv.id;
@@ -284,17 +283,24 @@ end
 $$;
 
 -- An organisation nobody belongs to any more keeps its data (for support and retention) but invites nobody:
--- its open invitations are revoked, so no one joins an organisation without an admin.
-create or replace function private.close_if_empty(p_organisation_id uuid)
-returns void
-language sql
+-- when its last member goes (leaving, moving, or a deleted account), its open invitations are revoked, so no one
+-- joins an organisation without an admin.
+create or replace function private.close_if_empty()
+returns trigger
+language plpgsql
 security definer
 set search_path = ''
 as $$
+begin
   update public.invitations set revoked_at = now()
-   where organisation_id = p_organisation_id and accepted_at is null and revoked_at is null
-     and not exists (select 1 from public.memberships m where m.organisation_id = p_organisation_id)
+   where organisation_id = old.organisation_id and accepted_at is null and revoked_at is null
+     and not exists (select 1 from public.memberships m where m.organisation_id = old.organisation_id);
+  return old;
+end
 $$;
+
+create trigger memberships_close_if_empty after delete on public.memberships
+  for each row execute function private.close_if_empty();
 
 create or replace function private.accept_invitation(p_token text, p_leave_current boolean)
 returns jsonb
@@ -449,7 +455,6 @@ declare
 begin
   perform 1 from public.organisations where id = me.organisation_id for no key update;
   delete from public.memberships where user_id = me.user_id; -- the last-admin rule applies (409 last_admin)
-  perform private.close_if_empty(me.organisation_id);
   return jsonb_build_object('organisation_id', me.organisation_id, 'left', true);
 end
 $$;

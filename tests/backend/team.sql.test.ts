@@ -383,6 +383,19 @@ for (const engine of ENGINES) {
       expect((await call(db, 'anon', null, 'get_invitation', [pending.token])).status).toBe('revoked')
     })
 
+    it('a deleted account: the last admin with colleagues cannot be deleted; a sole member can, and its invitations close', async () => {
+      const admin = await person(db)
+      const org = await team(admin)
+      await addMember(db, org, await person(db))
+      await refused(() => db.query('delete from auth.users where id = $1', [admin.id]), 'PT409', 'last_admin')
+      const solo = await person(db)
+      const soloOrg = await team(solo)
+      const pending = await invite(db, solo, 'never-joins@acme-care.co.uk')
+      await db.query('delete from auth.users where id = $1', [solo.id])
+      expect(await membersOf(soloOrg)).toEqual([])
+      expect((await call(db, 'anon', null, 'get_invitation', [pending.token])).status).toBe('revoked')
+    })
+
     it('sign-up with a pending invitation creates no organisation; the person joins by accepting', async () => {
       const admin = await person(db)
       const org = await team(admin)
