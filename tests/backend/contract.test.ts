@@ -657,3 +657,22 @@ describe('mail catcher', () => {
     expect(await (await fetch(`${server.mailUrl}/api/messages`)).json()).toEqual([])
   })
 })
+
+describe('framework reference data through the REST API', () => {
+  it('a signed-in user reads items and scale points with filters and order; anon reads nothing; nobody writes', async () => {
+    const { sb } = await signUpConfirmed(uniqueEmail('frameworks'))
+    const items = await sb.from('framework_items').select('id, name, scale_id').eq('version_id', 'cqc-saf-2024').order('position')
+    expect(items.error).toBeNull()
+    expect(items.data).toHaveLength(34)
+    expect(items.data?.filter((i) => i.id.startsWith('cqc-saf-2024/safe/'))).toHaveLength(8)
+    const points = await sb.from('framework_scale_points').select('value, label, below_good').eq('scale_id', 'ofsted-safeguarding').order('score')
+    expect(points.data).toEqual([
+      { value: 'not-met', label: 'Not met', below_good: true },
+      { value: 'met', label: 'Met', below_good: false },
+    ])
+    const anon = await client(server.url, server.anonKey).from('framework_items').select('id')
+    expect(anon.error?.code).toBe('42501')
+    const write = await sb.from('framework_scale_points').update({ label: 'Fine' }).eq('scale_id', 'cqc-score')
+    expect(write.error?.code).toBe('42501')
+  })
+})

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import type { Db, Queryable } from '../../supabase/local/db.ts'
 import type { MailMessage } from '../../supabase/local/mail.ts'
 
 export function memoryStorage() {
@@ -111,4 +112,26 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
       }
     },
   }
+}
+
+/**
+ * Runs fn in one transaction as PostgREST would for a request: the role and the JWT claims set for that
+ * transaction only (a signed-in user's claims when `sub` is given).
+ */
+export function asRole<T>(db: Db, role: string, sub: string | null, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const claims = sub ? { role, sub, app_metadata: { provider: 'email' } } : { role }
+    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify(claims)])
+    return fn(tx)
+  })
+}
+
+/** The error a promise rejects with; fails the test when it resolves. */
+export async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await p
+  } catch (e) {
+    return e as { code: string; message: string }
+  }
+  throw new Error('expected an error')
 }

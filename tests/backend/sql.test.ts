@@ -9,7 +9,7 @@ import { COUNTRY_IDS, DOMAINS, FREQUENCIES, LIFE_SKILLS, REGULATORS, ROLES } fro
 import { SECTORS } from '../../src/domain/sectors.ts'
 import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts'
-import { startPostgres } from './helpers.ts'
+import { asRole, errorOf, startPostgres } from './helpers.ts'
 
 type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
 
@@ -51,21 +51,7 @@ for (const engine of engines) {
       await stop?.()
     })
 
-    const as = <T>(role: string, sub: string | null, fn: (tx: Queryable) => Promise<T>) =>
-      db.transaction(async (tx) => {
-        const claims = sub ? { role, sub, app_metadata: { provider: 'email' } } : { role }
-        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify(claims)])
-        return fn(tx)
-      })
-
-    const errorOf = async (p: Promise<unknown>) => {
-      try {
-        await p
-      } catch (e) {
-        return e as { code: string; message: string }
-      }
-      throw new Error('expected an error')
-    }
+    const as = <T>(role: string, sub: string | null, fn: (tx: Queryable) => Promise<T>) => asRole(db, role, sub, fn)
 
     let n = 0
     async function newUser(meta: Record<string, unknown> = {}, appMeta: Record<string, unknown> = { provider: 'email' }) {
