@@ -19,7 +19,7 @@ import {
   leakedSecrets, organisationsOf, outsideScope, publicTables, scopeOf, tableCases, tally,
 } from './access-matrix-support.ts'
 import { client, GENEROUS_RATE_LIMITS, uniqueEmail } from './helpers.ts'
-import { snapshot, snapshotTables } from './team-helpers.ts'
+import { fingerprint, snapshot, snapshotTables } from './team-helpers.ts'
 
 let server: LocalSupabase
 let tables: CatalogTable[]
@@ -62,14 +62,20 @@ interface Reply {
 /** The imitation's answer to a method it does not implement (never PostgREST's). */
 const isUnserved = (r: Reply) => r.status === 405 && r.error?.code === 'PGRST117' && /local server supports/.test(r.error.message)
 
-/** Sends one request, comparing the database before and after; rebuilds the fixture if anything changed. */
-async function send(who: Persona, request: (sb: SupabaseClient) => PromiseLike<Reply>) {
-  const before = await snapshot(server.db, snapshotOf)
+/**
+ * Sends one request, comparing the database before and after (fingerprints; full snapshots around a request the
+ * spec lets write, for the rows it changed); rebuilds the fixture if anything changed. A change where the spec
+ * expects none is reported as a change outside the persona's organisation.
+ */
+async function send(who: Persona, mayWrite: boolean, request: (sb: SupabaseClient) => PromiseLike<Reply>) {
   const scope = await scopeOf(server.db, fixture.ids[who])
   const orgs = await organisationsOf(server.db, fixture.ids[who])
+  const before = await fingerprint(server.db, snapshotOf)
+  const full = mayWrite ? await snapshot(server.db, snapshotOf) : null
   const reply = await request(clients[who])
-  const changes = changedRows(before, await snapshot(server.db, snapshotOf))
-  return { reply, changes, scope, orgs, rebuild: changes.length > 0 ? build : async () => {} }
+  const changed = (await fingerprint(server.db, snapshotOf)) !== before
+  const changes = !changed ? [] : full !== null ? changedRows(full, await snapshot(server.db, snapshotOf)) : [{ table: '(a request the spec lets write nothing)', row: {} }]
+  return { reply, changes, scope, orgs, rebuild: changed ? build : async () => {} }
 }
 
 /** PostgREST's status for a refusal: 42501 is 401 for anon and 403 signed in; PTnnn is nnn; 22xxx is 400. */
@@ -96,7 +102,10 @@ describe('tables over /rest/v1', () => {
 
 async function tableCase(table: string, op: TableOp, who: Persona): Promise<TableOutcome | 'unserved'> {
   const spec = TABLES[table]!
-  const targetColumn = spec.kind === 'organisation' ? (spec.orgColumn ?? 'organisation_id') : 'id'
+  const catalog = tables.find((t) => t.name === table)!
+  // The target rows: organisation A's, the member's own, or (service and reference tables) every row.
+  const everyRow = spec.kind === 'service' || spec.kind === 'reference'
+  const targetColumn = spec.kind === 'organisation' ? (spec.orgColumn ?? 'organisation_id') : everyRow ? catalog.columns[0]!.name : 'id'
   const targetValue = spec.kind === 'organisation' ? fixture.orgA : fixture.ids.member
   const role = who === 'anon' ? 'anon' : 'authenticated'
   const column = (
@@ -107,18 +116,17 @@ async function tableCase(table: string, op: TableOp, who: Persona): Promise<Tabl
     )
   ).rows[0]!.c
   // The same value the row already has, so an allowed update changes nothing but what triggers touch.
-  const current =
-    spec.kind === 'service'
-      ? (await server.db.query<{ v: unknown }>(`select to_jsonb(t) -> $1 as v from public."${table}" t limit 1`, [column])).rows[0]?.v
-      : (await server.db.query<{ v: unknown }>(`select to_jsonb(t) -> $2 as v from public."${table}" t where "${targetColumn}" = $1 limit 1`, [targetValue, column])).rows[0]?.v
-  const sample = spec.sample?.(fixture, who) ?? genericSample(tables.find((t) => t.name === table)!, fixture)
+  const current = everyRow
+    ? (await server.db.query<{ v: unknown }>(`select to_jsonb(t) -> $1 as v from public."${table}" t limit 1`, [column])).rows[0]?.v
+    : (await server.db.query<{ v: unknown }>(`select to_jsonb(t) -> $2 as v from public."${table}" t where "${targetColumn}" = $1 limit 1`, [targetValue, column])).rows[0]?.v
+  const sample = spec.sample?.(fixture, who) ?? genericSample(catalog, fixture)
   // Updates and deletes always name their rows (hosted PostgREST refuses them without a filter).
-  const result = await send(who, (sb) => {
+  const result = await send(who, op !== 'select' && spec.expect[op][who] === 'own', (sb) => {
     const t = sb.from(table)
     if (op === 'select') return t.select('*')
     if (op === 'insert') return t.insert(sample).select()
     const q = op === 'update' ? t.update({ [column]: current ?? null }) : t.delete()
-    return (spec.kind === 'service' ? q.not('id', 'is', null) : q.eq(targetColumn, targetValue)).select()
+    return (everyRow ? q.not(targetColumn, 'is', null) : q.eq(targetColumn, targetValue)).select()
   })
   const { reply, changes } = result
   try {
@@ -154,8 +162,9 @@ describe('functions over /rest/v1/rpc', () => {
 })
 
 async function functionCase(name: string, who: Persona): Promise<FunctionOutcome> {
-  const args = FUNCTIONS[name]!.args(fixture, who)
-  const result = await send(who, (sb) => sb.rpc(name, args))
+  const spec = FUNCTIONS[name]!
+  const args = spec.args(fixture, who)
+  const result = await send(who, !!spec.writes && spec.expect[who] === 'ok', (sb) => sb.rpc(name, args))
   const { reply, changes } = result
   try {
     if (reply.error) {

@@ -153,7 +153,7 @@ export function isTarget(table: string, row: Record<string, unknown>, f: MatrixF
   if (!spec) return false
   if (spec.kind === 'organisation') return row[spec.orgColumn ?? 'organisation_id'] === f.orgA
   if (spec.kind === 'person') return row.id === f.ids.member
-  return true
+  return true // service and reference tables: every row
 }
 
 /** May this persona see this row at all (its own organisation's, or its own person row)? */
@@ -162,7 +162,7 @@ export function inFence(table: string, row: Record<string, unknown>, persona: Pe
   if (!spec) return false
   if (spec.kind === 'organisation') return orgs.has(String(row[spec.orgColumn ?? 'organisation_id']))
   if (spec.kind === 'person') return row.id === f.ids[persona]
-  return false
+  return spec.kind === 'reference' // the same for everyone signed in; a service table for nobody
 }
 
 /** A row for an insert attempt on a table the spec gives no sample for: every required column filled. */

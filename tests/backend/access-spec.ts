@@ -40,12 +40,19 @@ export interface MatrixFixture {
 
 export interface TableSpec {
   /** 'organisation': rows carry the organisation (column orgColumn) and sit behind the member fence.
-   * 'person': rows belong to one person (column id); 'service': only the service role touches them. */
-  kind: 'organisation' | 'person' | 'service'
+   * 'person': rows belong to one person (column id); 'service': only the service role touches them;
+   * 'reference': the same rows for everyone signed in (the frameworks), written only by migrations. */
+  kind: 'organisation' | 'person' | 'service' | 'reference'
   orgColumn?: string
   expect: Record<TableOp, PerPersona<TableOutcome>>
   /** A row for the insert attempt (defaults: built from the catalog). */
   sample?: (f: MatrixFixture, who: Persona) => Record<string, unknown>
+}
+
+/** Framework reference data (migration 20261124100000): every signed-in person reads all of it, nobody writes. */
+const REFERENCE: TableSpec = {
+  kind: 'reference',
+  expect: { select: { anon: 'denied', outsider: 'own', member: 'own', admin: 'own' }, insert: DENIED, update: DENIED, delete: DENIED },
 }
 
 export const TABLES: Record<string, TableSpec> = {
@@ -81,6 +88,14 @@ export const TABLES: Record<string, TableSpec> = {
     expect: { select: DENIED, insert: DENIED, update: DENIED, delete: DENIED },
     sample: () => ({ to_address: 'victim@acme-care.co.uk', from_address: 'x@acme-care.co.uk', subject: 's', text_body: 't' }),
   },
+  frameworks: REFERENCE,
+  framework_versions: REFERENCE,
+  framework_scales: REFERENCE,
+  framework_scale_points: REFERENCE,
+  framework_conditions: REFERENCE,
+  framework_evidence_categories: REFERENCE,
+  framework_groups: REFERENCE,
+  framework_items: REFERENCE,
 }
 
 export type FunctionOutcome = 'denied' | 'ok' | { refused: string }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import { setupDatabase } from '../../supabase/local/migrate.ts'
 import { openMemoryDatabase } from '../../supabase/local/template.ts'
-import { startPostgres } from './helpers.ts'
+import { errorOf as anyErrorOf, asRole, startPostgres } from './helpers.ts'
 
 export type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
 
@@ -39,15 +39,10 @@ export const ENGINES: Engine[] = [
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 
-/** One request as PostgREST makes it: a transaction under the role and claims; rolled back when fn throws. */
-export function asCaller<T>(db: Db, role: ApiRole, sub: string | null, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const claims = sub ? { role, sub, aud: 'authenticated', app_metadata: { provider: 'email' } } : { role }
-    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify(claims)])
-    return fn(tx)
-  })
-}
+/** One request as PostgREST makes it (tests/backend/helpers.ts asRole), with the API roles spelled out. */
+export const asCaller = <T>(db: Db, role: ApiRole, sub: string | null, fn: (tx: Queryable) => Promise<T>): Promise<T> => asRole(db, role, sub, fn)
 
+/** A database error with the fields the team's refusals use: the SQLSTATE, the sentence, the reason and details. */
 export interface SqlError {
   code: string
   message: string
@@ -55,14 +50,7 @@ export interface SqlError {
   detail?: string
 }
 
-export async function errorOf(p: Promise<unknown>): Promise<SqlError> {
-  try {
-    await p
-  } catch (e) {
-    return e as SqlError
-  }
-  throw new Error('expected an error')
-}
+export const errorOf = (p: Promise<unknown>): Promise<SqlError> => anyErrorOf(p)
 
 /** Calls public.<fn>(args) as the caller; returns the jsonb result. */
 export async function call<T = Record<string, unknown>>(db: Db, role: ApiRole, sub: string | null, fn: string, args: unknown[] = []): Promise<T> {
@@ -142,6 +130,17 @@ export async function snapshotTables(db: Queryable): Promise<string[]> {
       where c.relkind in ('r', 'p') and n.nspname in ('public', 'private') order by 1`,
   )
   return [...r.rows.map((x) => x.t), 'auth.users', 'auth.sessions', 'auth.refresh_tokens']
+}
+
+/**
+ * A fingerprint of those tables' contents, cheap enough to take around every request: per table, the number of
+ * rows and the sum of a 64-bit hash of each row's text (so it does not depend on row order). Two equal
+ * fingerprints mean the same rows (but for a hash collision); any insert, update or delete changes it.
+ */
+export async function fingerprint(db: Queryable, tables: string[]): Promise<string> {
+  const parts = tables.map((t) => `'${t}=' || (select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from ${t} x)`)
+  const r = await db.query<{ f: string }>(`select concat_ws(' ', ${parts.join(', ')}) as f`)
+  return r.rows[0]!.f
 }
 
 /** All rows of those tables as one canonical JSON text (rows sorted), read in one query. */

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
 import { client, GENEROUS_RATE_LIMITS, messagesTo, startPostgres, uniqueEmail } from './helpers.ts'
-import { snapshot, snapshotTables, tokenIn } from './team-helpers.ts'
+import { fingerprint, snapshot, snapshotTables, tokenIn } from './team-helpers.ts'
 
 const SITE = 'http://localhost:5173'
 
@@ -60,10 +60,10 @@ describe('the team over HTTP (PGlite)', () => {
 
   /** The request must be refused with this status and code, and change no row. */
   async function refused(request: () => Promise<FunctionReply>, status: number, code: string) {
-    const before = await snapshot(server.db, tables)
+    const before = await fingerprint(server.db, tables)
     const reply = await request()
     expect(reply, JSON.stringify(reply.body)).toMatchObject({ status, body: { success: false, code } })
-    expect(await snapshot(server.db, tables)).toBe(before)
+    expect(await fingerprint(server.db, tables)).toBe(before)
     return reply
   }
 
@@ -172,9 +172,9 @@ describe('the team over HTTP (PGlite)', () => {
     const erinToken = tokenIn((await messagesTo(server.mailUrl, erinEmail))[0]!.text)
     const mallory = await signUp(server, 'Mallory')
     const status = async (sb: SupabaseClient, args: Record<string, unknown>) => {
-      const before = await snapshot(server.db, tables)
+      const before = await fingerprint(server.db, tables)
       const r = await sb.rpc('accept_invitation', args)
-      expect(await snapshot(server.db, tables)).toBe(before)
+      expect(await fingerprint(server.db, tables)).toBe(before)
       return { status: r.status, hint: r.error?.hint, message: r.error?.message }
     }
     expect(await status(mallory.sb, { p_token: erinToken })).toMatchObject({ status: 403, hint: 'invitation_wrong_account', message: expect.stringContaining(`This invitation is for ${erinEmail}, but you are signed in as ${mallory.email}.`) })

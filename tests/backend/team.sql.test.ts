@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import {
-  addMember, asCaller, call, ENGINES, errorOf, FROM, invite, organisation, type Person, person, SITE, sessionFor,
-  snapshot, snapshotTables, type SqlError,
+  addMember, asCaller, call, ENGINES, errorOf, FROM, fingerprint, invite, organisation, type Person, person, SITE,
+  sessionFor, snapshot, snapshotTables, type SqlError,
 } from './team-helpers.ts'
 
 for (const engine of ENGINES) {
@@ -27,11 +27,11 @@ for (const engine of ENGINES) {
 
     /** The request must be refused with this HTTP-mapped SQLSTATE and hint, and change no row anywhere. */
     async function refused(request: () => Promise<unknown>, code: string, hint?: string): Promise<SqlError> {
-      const before = await snapshot(db, tables)
+      const before = await fingerprint(db, tables)
       const e = await errorOf(request())
       expect(e.code, e.message).toBe(code)
       if (hint) expect(e.hint, e.message).toBe(hint)
-      expect(await snapshot(db, tables)).toBe(before)
+      expect(await fingerprint(db, tables)).toBe(before)
       return e
     }
 
