@@ -47,7 +47,8 @@ async function fn(server: LocalSupabase, name: string, body: unknown, token: str
 
 const accessToken = async (a: Account) => (await a.sb.auth.getSession()).data.session!.access_token
 
-describe('the team over HTTP (PGlite)', () => {
+// Each test makes many requests in a row (sign-ups, the functions on Deno): time enough on a busy 2-core machine.
+describe('the team over HTTP (PGlite)', { timeout: 120_000 }, () => {
   let server: LocalSupabase
   let tables: string[]
   beforeAll(async () => {
@@ -140,8 +141,12 @@ describe('the team over HTTP (PGlite)', () => {
     const consumer = await refused(() => fn(server, 'invite-member', { email: 'colleague@gmail.com' }, token), 400, 'consumer_email_domain')
     expect(consumer.body.error).toMatch(/work e-mail/)
     await refused(() => fn(server, 'resend-invitation', { invitationId: crypto.randomUUID() }, token), 404, 'invitation_not_found')
-    // An organisation may send 20 invitation e-mails an hour (bos: no seat limit stops it first).
-    for (let i = 0; i < 20; i++) expect((await fn(server, 'invite-member', { email: uniqueEmail(`bulk${i}`) }, token)).status).toBe(200)
+    // An organisation may send 20 invitation e-mails an hour (bos: no seat limit stops it first). The first 19 are
+    // sent the way the function sends them, straight to the SQL function; the 20th and 21st through HTTP.
+    for (let i = 0; i < 19; i++) {
+      await server.db.query("select public.invite_member($1, $2, 'member', 'http://localhost:5173', 'x@localhost')", [admin.id, uniqueEmail(`bulk${i}`)])
+    }
+    expect((await fn(server, 'invite-member', { email: uniqueEmail('twentieth') }, token)).status).toBe(200)
     const spam = await refused(() => fn(server, 'invite-member', { email: uniqueEmail('one-too-many') }, token), 429, 'invitation_rate_limited')
     expect(spam.body.error).toMatch(/20 invitation e-mails in the last hour/)
   })
@@ -209,7 +214,7 @@ async function raceForLastSeat(server: LocalSupabase) {
   expect(team.data.invitations).toHaveLength(2)
 }
 
-describe('the race for the last seat over HTTP', () => {
+describe('the race for the last seat over HTTP', { timeout: 180_000 }, () => {
   it('on PostgreSQL 15 (the local server on a real cluster): ten concurrent invitations, one accepted', async () => {
     const pg = await startPostgres()
     const server = await startLocalSupabase({ port: 0, mailPort: 0, databaseUrl: pg.url, autoconfirm: true, rateLimits: GENEROUS_RATE_LIMITS })
@@ -219,5 +224,5 @@ describe('the race for the last seat over HTTP', () => {
       await server.stop()
       pg.stop()
     }
-  })
+  }) // a PostgreSQL cluster and a server of its own: slow to start on a busy machine
 })

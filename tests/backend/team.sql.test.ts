@@ -75,6 +75,27 @@ for (const engine of ENGINES) {
       expect(body).toContain('/invite?token=[removed after delivery]')
     })
 
+    it('an undelivered invitation e-mail is retried from the outbox, keeping its link until it is given up (5 attempts)', async () => {
+      const admin = await person(db)
+      await team(admin)
+      const inv = await invite(db, admin, 'retry@acme-care.co.uk')
+      const service = <T>(sql: string, params: unknown[]) => asCaller(db, 'service_role', null, (tx) => tx.query<T>(sql, params))
+      const outbox = async () =>
+        (await db.query<{ status: string; attempts: number; text_body: string }>('select status, attempts, text_body from public.mail_outbox where id = $1', [inv.mail.id])).rows[0]!
+      await service('select public.mark_outbox_result($1, false, $2)', [inv.mail.id, 'mail API replied 503'])
+      expect(await outbox()).toMatchObject({ status: 'failed', attempts: 1 })
+      expect((await outbox()).text_body).toContain(inv.token) // still needed for the retry
+      await db.query("update public.mail_outbox set created_at = now() - interval '2 minutes' where id = $1", [inv.mail.id])
+      const claimed = await service<{ id: string; text_body: string }>('select id, text_body from public.claim_outbox_retries(20)', [])
+      expect(claimed.rows.find((r) => r.id === inv.mail.id)?.text_body).toContain(`/invite?token=${inv.token}`)
+      for (let i = 0; i < 4; i++) await service('select public.mark_outbox_result($1, false, $2)', [inv.mail.id, 'mail API replied 503'])
+      expect(await outbox()).toMatchObject({ status: 'failed', attempts: 5 })
+      expect((await outbox()).text_body).not.toContain(inv.token)
+      await db.query('update public.mail_outbox set claimed_until = null where id = $1', [inv.mail.id])
+      const again = await service<{ id: string }>('select id from public.claim_outbox_retries(20)', [])
+      expect(again.rows.map((r) => r.id)).not.toContain(inv.mail.id)
+    })
+
     it('refuses bad invitations with a clear reason and writes nothing', async () => {
       const admin = await person(db)
       const org = await team(admin)
