@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
-import { FUNCTIONS, type FunctionOutcome, NOT_ORGANISATION_OWNED, type Persona, TABLE_OPS, TABLES, type TableOp, type TableOutcome } from './access-spec.ts'
+import { FUNCTIONS, type FunctionOutcome, NOT_ORGANISATION_OWNED, PERSONAS, type Persona, TABLE_OPS, TABLES, type TableOp, type TableOutcome } from './access-spec.ts'
 import {
   type Built, buildFixture, type CatalogFunction, type CatalogTable, changedRows, functionCases, genericSample, inFence,
   isTarget, leakedSecrets, organisationsOf, outsideScope, publicFunctions, publicPolicies, publicTables, scopeOf,
@@ -28,6 +28,7 @@ for (const engine of ENGINES) {
     let functions: CatalogFunction[]
     let fixture: Built
     let snapshotOf: string[]
+    const personas = {} as Record<Persona, { orgs: Set<string>; scope: Set<string> }>
     const counts: Record<string, number> = {}
 
     beforeAll(async () => {
@@ -36,6 +37,8 @@ for (const engine of ENGINES) {
       functions = await publicFunctions(db)
       snapshotOf = await snapshotTables(db)
       fixture = await buildFixture(db, () => person(db))
+      // Every case is rolled back, so each persona's organisations and scope stay what the fixture made them.
+      for (const who of PERSONAS) personas[who] = { orgs: await organisationsOf(db, fixture.ids[who]), scope: await scopeOf(db, fixture.ids[who]) }
     })
     afterAll(async () => {
       console.log(`access matrix on ${engine.name}: ${JSON.stringify(counts)}`)
@@ -154,8 +157,7 @@ for (const engine of ENGINES) {
       // The target rows: organisation A's, the member's own, or (service and reference tables) every row.
       const targetSql = spec.kind === 'organisation' ? `"${spec.orgColumn ?? 'organisation_id'}" = $1` : spec.kind === 'person' ? 'id = $1' : 'true'
       const params = spec.kind === 'organisation' ? [fixture.orgA] : spec.kind === 'person' ? [fixture.ids.member] : []
-      const orgs = await organisationsOf(db, fixture.ids[who])
-      const scope = await scopeOf(db, fixture.ids[who])
+      const { orgs, scope } = personas[who]
       const role = who === 'anon' ? 'anon' : 'authenticated'
       const column = (
         await db.query<{ c: string }>(
@@ -211,7 +213,7 @@ for (const engine of ENGINES) {
       const names = Object.keys(args)
       const call = `select to_jsonb(public."${name}"(${names.map((k, i) => `"${k}" => $${i + 1}::${fn.argTypes[fn.argNames.indexOf(k)]}`).join(', ')})) as r`
       const values = names.map((k) => (args[k] !== null && typeof args[k] === 'object' ? JSON.stringify(args[k]) : args[k]))
-      const scope = await scopeOf(db, fixture.ids[who])
+      const { scope } = personas[who]
       const run = await asPersona(who, (tx) => tx.query<{ r: unknown }>(call, values))
       const changes = run.changes
       if (run.error) {
