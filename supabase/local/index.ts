@@ -157,6 +157,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     CONTACT_FROM: 'InspectReady (local) <no-reply@localhost>',
     CONTACT_HASH_SALT: 'inspectready-local',
     CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? 5),
+    SITE_URL: siteUrl,
   }
 
   const [dataResult, functionsResult] = await Promise.allSettled([
