@@ -350,6 +350,7 @@ export function buildPackDocument(input: InspectionPackInput, registry: Framewor
     scaleNotice,
     outcome: summary.ofsted ? outcomeLine(summary.ofsted, version, state) : null,
     summaryHeading: SUMMARY_HEADINGS[version.scoring.kind],
+    summaryColumn: version.scoring.kind === 'ofsted-grades' ? 'Area' : (groups[0]?.kicker ?? 'Group'),
     summary: rows,
     attention,
     groups,

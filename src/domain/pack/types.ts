@@ -174,6 +174,8 @@ export interface PackDocument {
   readonly outcome: { readonly text: string; readonly tone: PackTone } | null
   /** 'Key questions', 'Evaluation areas and safeguarding', 'Standards', 'Duties'. */
   readonly summaryHeading: string
+  /** What a summary row is: 'Key question', 'Area', 'Standard', 'Duties'. */
+  readonly summaryColumn: string
   readonly summary: readonly PackSummaryRow[]
   /** What an inspector would ask about first: ratings without evidence, gaps without an action, overdue actions. */
   readonly attention: readonly string[]
