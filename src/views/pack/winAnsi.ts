@@ -1,8 +1,8 @@
 /**
  * The PDF is set in the standard Helvetica fonts, which every PDF reader has, so the file carries no font and stays
  * small. Their text encoding (WinAnsi) covers English and Western European text: curly quotes, en and em dashes,
- * '£', '€', and accented letters such as é, ü, ñ, ø. Anything else would make the PDF library throw, so every string
- * passes through `toWinAnsi` first:
+ * '£', '€', and accented letters such as é, ü, ñ, ø. Anything else would come out as the wrong glyph (or, in some
+ * PDF libraries, throw), so every string passes through `toWinAnsi` first:
  *  - letters with marks outside WinAnsi keep their base letter (Wiśniewska → Wisniewska, Dvořák → Dvorak,
  *    Ştefan → Stefan), and a few letters without a decomposition are spelt the usual way (Ł → L, ı → i);
  *  - common typographic signs become their plain equivalent (− → -, → → ->, non-breaking hyphens, thin spaces);
