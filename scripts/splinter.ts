@@ -52,7 +52,7 @@ const sql = splinterSql(process.argv[2] ?? process.env.SPLINTER_SQL)
 const server = await startPostgres()
 let exitCode = 0
 try {
-  const db = await openDb({ databaseUrl: server.url })
+  const db = await openDb(server.url, 'postgres')
   await setupDatabase(db)
   await db.close()
   const client = new pg.Client({ connectionString: server.url })

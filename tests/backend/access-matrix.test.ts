@@ -1,5 +1,5 @@
 /**
- * The access matrix in SQL (issue 28), on PGlite and on a real PostgreSQL 15: every table in `public` x
+ * The access matrix in SQL (issue 28), on the embedded PostgreSQL 15: every table in `public` x
  * select/insert/update/delete and every function in `public` x execute, each x {anon, a member of another
  * organisation, a member, an admin}, discovered from the catalog and compared with tests/backend/access-spec.ts.
  * Each case is one request as PostgREST makes it (a transaction under the persona's role and JWT claims); the

@@ -10,7 +10,7 @@
  * function itself says no, with the SQLSTATE given) or 'ok'. Whatever the outcome, a persona never sees or
  * changes a row outside its own organisation (checked on every case), and a refused case changes nothing.
  *
- * Used by access-matrix.test.ts (SQL, PGlite and PostgreSQL 15) and access-matrix-http.test.ts (supabase-js).
+ * Used by access-matrix.test.ts (SQL, the embedded PostgreSQL 15) and access-matrix-http.test.ts (supabase-js).
  */
 
 export const PERSONAS = ['anon', 'outsider', 'member', 'admin'] as const

@@ -1,5 +1,5 @@
 /**
- * Contract tests: the real supabase-js (as the site uses it) against the local server on in-memory PGlite.
+ * Contract tests: the real supabase-js (as the site uses it) against the local server on a throwaway embedded PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'

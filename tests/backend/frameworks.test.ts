@@ -1,5 +1,5 @@
 /**
- * The framework reference data in the database (PGlite, every migration applied): the rows equal the TypeScript
+ * The framework reference data in the database (the embedded PostgreSQL 15, every migration applied): the rows equal the TypeScript
  * data, signed-in users may read them and nobody may write them, the generated migration can run again and
  * prunes what the data drops, and the keys are enough for the assessment tables to refuse a score off the scale
  * or an item of another framework (shown with the composite foreign keys the proposed schema uses).
@@ -12,8 +12,7 @@ import { OFSTED_EIF_2025 } from '../../src/domain/frameworks/ofstedEif2025.ts'
 import { FRAMEWORK_VERSIONS } from '../../src/domain/frameworks/registry.ts'
 import type { FrameworkVersion } from '../../src/domain/frameworks/types.ts'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
-import { openMemoryDatabase } from '../../supabase/local/template.ts'
-import { asRole, errorOf } from './helpers.ts'
+import { asRole, embeddedDatabase, errorOf } from './helpers.ts'
 
 const sortByKey = (rows: readonly Record<string, unknown>[], key: readonly string[]) =>
   [...rows].sort((a, b) => {
@@ -36,12 +35,13 @@ class Rollback extends Error {}
 
 describe('framework reference data in the database', () => {
   let db: Db
+  let stop: (() => Promise<void>) | undefined
   beforeAll(async () => {
-    // Bootstrap and every migration, from the shared template of them when another suite already made it.
-    db = await openMemoryDatabase()
+    // A throwaway copy of the migrated template cluster: bootstrap and every migration applied.
+    ;({ db, stop } = await embeddedDatabase())
   })
   afterAll(async () => {
-    await db?.close()
+    await stop?.()
   })
 
   /** Runs fn in a transaction that is always rolled back, so each test leaves the data as the migrations made it. */

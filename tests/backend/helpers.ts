@@ -4,7 +4,8 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import type { Db, Queryable } from '../../supabase/local/db.ts'
+import { startEmbeddedPostgres } from '../../supabase/local/cluster.ts'
+import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import type { MailMessage } from '../../supabase/local/mail.ts'
 import { initCluster, privateDir, runPostgres } from '../../supabase/local/postgres.ts'
 import { serviceUser } from '../../supabase/local/processes.ts'
@@ -98,6 +99,22 @@ export async function startPostgres(): Promise<{ url: string; stop: () => Promis
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
     throw error
+  }
+}
+
+/**
+ * A throwaway embedded PostgreSQL 15 (a copy of the migrated template cluster, on its unix socket), as the local
+ * server's DATA_DIR=memory uses: every migration applied, no rows of any test before.
+ */
+export async function embeddedDatabase(): Promise<{ db: Db; stop: () => Promise<void> }> {
+  const server = await startEmbeddedPostgres('memory')
+  const db = await openDb(server.connection, 'embedded')
+  return {
+    db,
+    stop: async () => {
+      await db.close()
+      await server.stop()
+    },
   }
 }
 

@@ -1,41 +1,21 @@
 /**
- * Helpers for the team and access-matrix tests: the two database engines (PGlite and a throwaway PostgreSQL 15),
+ * Helpers for the team and access-matrix tests: the database (the embedded PostgreSQL 15),
  * requests run as PostgREST runs them (one transaction, set_config('role') and the JWT claims), people and
  * organisations made directly in SQL, and a snapshot of every row a request could change.
  */
 import { randomUUID } from 'node:crypto'
-import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
-import { setupDatabase } from '../../supabase/local/migrate.ts'
-import { openMemoryDatabase } from '../../supabase/local/template.ts'
-import { errorOf as anyErrorOf, asRole, startPostgres } from './helpers.ts'
+import type { Db, Queryable } from '../../supabase/local/db.ts'
+import { errorOf as anyErrorOf, asRole, embeddedDatabase } from './helpers.ts'
 
 export type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
 
-export const ENGINES: Engine[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      // A fresh in-memory database from the cached dump of a freshly migrated one (as the local server's tests).
-      const db = await openMemoryDatabase()
-      return { db, stop: () => db.close() }
-    },
-  },
-  {
-    name: 'PostgreSQL 15',
-    open: async () => {
-      const pg = await startPostgres()
-      const db = await openDb({ databaseUrl: pg.url })
-      await setupDatabase(db)
-      return {
-        db,
-        stop: async () => {
-          await db.close()
-          pg.stop()
-        },
-      }
-    },
-  },
-]
+/**
+ * The database the team's rules are tested on: the embedded PostgreSQL 15 the local server runs (a throwaway copy
+ * of the migrated template). A server reached by DATABASE_URL is the same PostgreSQL 15.18 binary; that storage
+ * mode is covered by sql.test.ts and by the race for the last seat in team.http.test.ts, so the matrix is not run
+ * twice on the same engine.
+ */
+export const ENGINES: Engine[] = [{ name: 'the embedded PostgreSQL 15', open: embeddedDatabase }]
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 

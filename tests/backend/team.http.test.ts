@@ -3,7 +3,7 @@
  * (auth, /rest/v1 RPCs, the invite-member and resend-invitation edge functions on Deno, the outbox and the mail
  * catcher). Three people work in one organisation, a fourth is refused with a clear reason, a removed member
  * loses access at once (next request refused, refresh token revoked). Refused requests are checked to change
- * no row. The race for the last seat runs on PGlite and on a real PostgreSQL 15.
+ * no row. The race for the last seat runs on the embedded PostgreSQL and on one reached by DATABASE_URL.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -48,7 +48,7 @@ async function fn(server: LocalSupabase, name: string, body: unknown, token: str
 const accessToken = async (a: Account) => (await a.sb.auth.getSession()).data.session!.access_token
 
 // Each test makes many requests in a row (sign-ups, the functions on Deno): time enough on a busy 2-core machine.
-describe('the team over HTTP (PGlite)', { timeout: 120_000 }, () => {
+describe('the team over HTTP (the embedded PostgreSQL)', { timeout: 120_000 }, () => {
   let server: LocalSupabase
   let tables: string[]
   beforeAll(async () => {
@@ -222,7 +222,7 @@ describe('the race for the last seat over HTTP', { timeout: 180_000 }, () => {
       await raceForLastSeat(server)
     } finally {
       await server.stop()
-      pg.stop()
+      await pg.stop()
     }
   }) // a PostgreSQL cluster and a server of its own: slow to start on a busy machine
 })

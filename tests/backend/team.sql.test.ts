@@ -1,5 +1,5 @@
 /**
- * The team (issue 28) in SQL, on PGlite and on a real PostgreSQL 15: invitations and their tokens, seats (with
+ * The team (issue 28) in SQL, on the embedded PostgreSQL 15: invitations and their tokens, seats (with
  * real concurrency on PostgreSQL), accepting, roles, removal, leaving, the last-admin rule and sign-up with a
  * pending invitation. Every refused request is checked to have changed no row (snapshot before and after).
  */
@@ -159,7 +159,7 @@ for (const engine of ENGINES) {
       // Ten requests, each its own transaction. On PostgreSQL each connection first runs the whole invitation once
       // and rolls it back (so no connection is still compiling the functions while another finishes), and all ten
       // transactions are open before any invites (a barrier): they really race. Without the row lock this test
-      // lets several through (checked by hand). PGlite runs transactions one at a time anyway.
+      // lets several through (checked by hand).
       const racers = 10
       let opened = 0
       let release: () => void = () => {}
