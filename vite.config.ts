@@ -65,6 +65,12 @@ export default defineConfig(({ mode }) => ({
     ssr: { build: { outDir: `${dist}/server` } },
   },
   server: { port: 5173, strictPort: true },
+  // vanilla-extract's plugin adds these imports when it compiles a .css.ts file, after Vite's dependency scan: found
+  // that late, they were bundled on a page's first request and Vite reloaded every open page ('optimized
+  // dependencies changed. reloading'), so a fresh dev server reloaded the first pages opened (tests/dev saw it).
+  optimizeDeps: {
+    include: ['@vanilla-extract/css', '@vanilla-extract/recipes', '@vanilla-extract/recipes/createRuntimeFn', '@vanilla-extract/sprinkles/createRuntimeSprinkles'],
+  },
   plugins: [
     tanstackStart({
       router: { routeFileIgnorePattern: '\\.css\\.ts$' },

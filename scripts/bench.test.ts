@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { allJsBudgetKb, BUDGETS, changesSince, firstLoadJs, jsBudgetKb, solidPng, stripScripts } from './bench'
+import { allJsBudgetKb, BUDGETS, changesSince, firstLoadJs, jsBudgetKb, packBudgetFailures, packLine, solidPng, stripScripts } from './bench'
 
 describe('jsBudgetKb', () => {
   it('gives landing pages and form flows 150 kB and every other page the static budget', () => {
@@ -100,5 +100,18 @@ describe('changesSince', () => {
     expect(changesSince({ at: '', results: [{ ...result('/about', 113_800), jsLoadedGzip: 137_500 }] }, [lighter])).toEqual(['/about: all JS -23.7 kB'])
     const unmeasured = { ...result('/onboarding/setup', 140_000), jsLoadedGzip: undefined }
     expect(changesSince({ at: '', results: [result('/onboarding/setup', 140_000)] }, [unmeasured])).toEqual([])
+  })
+})
+
+describe('the inspection pack’s budgets', () => {
+  const timing = { firstMs: 300, medianMs: 90, bytes: 25_500, pages: 14 }
+  const pack = { chunkGzip: 133_000, node: timing, chromium: timing }
+
+  it('holds the chunk to its size in CI too, and the build time in the full run only', () => {
+    expect(packBudgetFailures(pack)).toEqual([])
+    expect(packBudgetFailures({ ...pack, chunkGzip: BUDGETS.packChunkKb * 1000 + 1 })).toEqual([{ text: `chunk ${BUDGETS.packChunkKb}.0 kB > ${BUDGETS.packChunkKb} kB`, enforcedInCi: true }])
+    const slow = { ...pack, chromium: { ...timing, firstMs: BUDGETS.packBuildMs + 1 } }
+    expect(packBudgetFailures(slow)).toEqual([{ text: `build ${BUDGETS.packBuildMs + 1} ms > ${BUDGETS.packBuildMs} ms`, enforcedInCi: false }])
+    expect(packLine(slow, packBudgetFailures(slow))).toMatch(/chunk 133\.0 kB gzip .* PDF 25\.5 kB, 14 pages; .*: OVER: build 1001 ms > 1000 ms$/)
   })
 })

@@ -31,6 +31,8 @@ import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { INTEGRATIONS } from '../src/content/integrations'
 import { PAGES } from '../src/seo/pages'
+import { PACK_PRODUCER } from '../src/views/pack/pdf'
+import { benchPack, type PackBench } from './bench-pack'
 import { chromiumPath } from './e2e-env'
 
 export const BUDGETS = {
@@ -55,6 +57,11 @@ export const BUDGETS = {
    * largest at about 159 kB. */
   flowAllJsKb: 165,
   lcpRatio: 1.2,
+  /** The inspection pack's chunk (the PDF library and our layout), downloaded only when a pack is asked for. */
+  packChunkKb: 145,
+  /** The full CQC pack, built and drawn in Chromium on its first run (what a person waits for once the chunk is
+   * there); a machine-speed budget, so enforced by the full run only. */
+  packBuildMs: 1000,
 } as const
 
 /** Routes that talk to the backend; every other route must not load supabase-js. */
@@ -78,8 +85,8 @@ export function allJsBudgetKb(path: string): number {
   return BUDGETS.staticAllJsKb
 }
 const CI_LIGHTHOUSE_ROUTES = ['/', '/about', '/contact']
-type Check = 'size' | 'supabase' | 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'cls' | 'tbt' | 'lcpRatio'
-const CI_ENFORCED = new Set<Check>(['size', 'supabase', 'accessibility', 'bestPractices', 'seo', 'cls'])
+type Check = 'size' | 'supabase' | 'pack' | 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'cls' | 'tbt' | 'lcpRatio'
+const CI_ENFORCED = new Set<Check>(['size', 'supabase', 'pack', 'accessibility', 'bestPractices', 'seo', 'cls'])
 
 const args = process.argv.slice(2)
 const ci = args.includes('--ci')
@@ -111,6 +118,8 @@ interface RouteResult {
   cssGzip: number
   htmlBytes: number
   supabase: boolean
+  /** The inspection pack's chunk was among the page's scripts (first load, or fetched once idle); absent in older reports. */
+  pack?: boolean
   lighthouse?: {
     performance: number
     accessibility: number
@@ -228,9 +237,11 @@ const QUIET_MS = 500
 /** Pages measured at once by measureLoad. */
 const LOAD_CONCURRENCY = 3
 
-async function measureLoad(paths: string[]): Promise<Map<string, { js: number; css: number; supabase: boolean }>> {
+type Load = { js: number; css: number; supabase: boolean; pack: boolean }
+
+async function measureLoad(paths: string[]): Promise<Map<string, Load>> {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
-  const out = new Map<string, { js: number; css: number; supabase: boolean }>()
+  const out = new Map<string, Load>()
   // What a page fetches does not depend on the machine's speed, and most of each visit is waiting for the network
   // to stay quiet: a few pages at once (each in its own browser context, so nothing is cached between them).
   const queue = [...paths]
@@ -252,10 +263,13 @@ async function measureLoad(paths: string[]): Promise<Map<string, { js: number; c
       let js = 0
       let css = 0
       let supabase = false
+      let pack = false
       for (const file of files) {
         if (file.endsWith('.js')) {
           js += gz(file)
-          if (/supabase-js\/|X-Client-Info/.test(readFileSync(join(client, file), 'utf8'))) supabase = true
+          const source = readFileSync(join(client, file), 'utf8')
+          if (/supabase-js\/|X-Client-Info/.test(source)) supabase = true
+          if (source.includes(PACK_PRODUCER)) pack = true
         } else css += gz(file)
       }
       // BENCH_FILES=1 lists what each page fetched, largest first: where to look when a page goes over budget.
@@ -263,7 +277,7 @@ async function measureLoad(paths: string[]): Promise<Map<string, { js: number; c
         const sized = [...files].map((f) => [f, gz(f)] as const).sort((a, b) => b[1] - a[1])
         console.log(`${path}:\n${sized.map(([f, n]) => `  ${(n / 1000).toFixed(1).padStart(6)} kB  ${f}`).join('\n')}`)
       }
-      out.set(path, { js, css, supabase })
+      out.set(path, { js, css, supabase, pack })
       await page.close()
     return measureNext()
   }
@@ -324,6 +338,8 @@ function checkBudgets(r: RouteResult, indexable: boolean) {
     fail('size', `all JS ${(r.jsLoadedGzip / 1000).toFixed(1)} kB > ${allJsBudget / 1000} kB`)
   }
   if (r.supabase && !BACKEND_ROUTES.has(r.path)) fail('supabase', 'loads supabase-js')
+  // The pack's PDF code is loaded when a pack is asked for, never with a page.
+  if (r.pack) fail('pack', 'loads the inspection pack’s PDF code')
   const lh = r.lighthouse
   if (!lh) return
   if (lh.performance < BUDGETS.performance) fail('performance', `performance ${lh.performance}`)
@@ -371,6 +387,23 @@ function printTable(results: RouteResult[]) {
 interface Report {
   at: string
   results: RouteResult[]
+}
+
+/** The pack's budgets: its chunk's size (enforced in CI too) and its build time in Chromium (the full run only). */
+export function packBudgetFailures(pack: PackBench): { text: string; enforcedInCi: boolean }[] {
+  const out: { text: string; enforcedInCi: boolean }[] = []
+  if (pack.chunkGzip > BUDGETS.packChunkKb * 1000) out.push({ text: `chunk ${(pack.chunkGzip / 1000).toFixed(1)} kB > ${BUDGETS.packChunkKb} kB`, enforcedInCi: true })
+  if (pack.chromium.firstMs > BUDGETS.packBuildMs) out.push({ text: `build ${pack.chromium.firstMs} ms > ${BUDGETS.packBuildMs} ms`, enforcedInCi: false })
+  return out
+}
+
+export function packLine(pack: PackBench, over: readonly { text: string }[]): string {
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`
+  return [
+    `Inspection pack, full CQC (34 statements with evidence and actions): chunk ${kb(pack.chunkGzip)} gzip (budget ${BUDGETS.packChunkKb}),`,
+    `PDF ${kb(pack.chromium.bytes)}, ${pack.chromium.pages} pages; build in Node ${pack.node.firstMs} ms first, ${pack.node.medianMs} ms median;`,
+    `in Chromium ${pack.chromium.firstMs} ms first (budget ${BUDGETS.packBuildMs}), ${pack.chromium.medianMs} ms median: ${over.length ? `OVER: ${over.map((o) => o.text).join('; ')}` : 'ok'}`,
+  ].join(' ')
 }
 
 /** What moved since another run: first-load or all JS by at least 0.1 kB, or a Lighthouse score. */
@@ -439,7 +472,8 @@ async function main() {
       const first = firstLoadJs(html, (f) => readFileSync(join(client, f), 'utf8'))
       const jsGzip = [...first].reduce((sum, f) => sum + gz(f), 0)
       const cssGzip = load?.css ?? 0
-      results.push({ path, jsGzip, jsLoadedGzip: load?.js, cssGzip, htmlBytes: html.length, supabase: load?.supabase ?? false, failures: [], checks: [] })
+      const pack = (load?.pack ?? false) || [...first].some((f) => readFileSync(join(client, f), 'utf8').includes(PACK_PRODUCER))
+      results.push({ path, jsGzip, jsLoadedGzip: load?.js, cssGzip, htmlBytes: html.length, supabase: load?.supabase ?? false, pack, failures: [], checks: [] })
     }
     const chrome = lighthouseRoutes.length ? await launch({ chromePath, chromeFlags }) : null
     try {
@@ -462,18 +496,30 @@ async function main() {
     preview.kill()
   }
 
+  // The inspection pack: its chunk and the time to build a full CQC pack (scripts/bench-pack.ts), a few seconds.
+  const packBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
+  let pack: PackBench
+  try {
+    pack = await benchPack(packBrowser, ci ? 5 : 11)
+  } finally {
+    await packBrowser.close()
+  }
+  const packOver = packBudgetFailures(pack)
+
   for (const r of results) checkBudgets(r, !PAGES.find((p) => p.path === r.path && 'noindex' in p && p.noindex))
   printTable(results)
+  console.log(`\n${packLine(pack, packOver)}`)
   printChanges(results)
   mkdirSync('bench-results', { recursive: true })
-  const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, results }, null, 2)
+  const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, results, pack }, null, 2)
   writeFileSync('bench-results/latest.json', report)
   writeFileSync(`bench-results/bench-${Date.now()}.json`, report)
   const over = results.filter((r) => r.failures.length)
   if (over.length) console.error(`\nOver budget: ${over.map((r) => `${r.path} (${r.failures.join('; ')})`).join(', ')}`)
   const fatal = ci ? results.filter((r) => r.checks.some((c) => CI_ENFORCED.has(c))) : over
-  if (fatal.length) {
-    console.error(`\nFailing${ci ? ' (enforced in CI)' : ''}: ${fatal.map((r) => r.path).join(', ')}`)
+  const packFatal = packOver.filter((f) => !ci || f.enforcedInCi)
+  if (fatal.length || packFatal.length) {
+    console.error(`\nFailing${ci ? ' (enforced in CI)' : ''}: ${[...fatal.map((r) => r.path), ...packFatal.map((f) => `inspection pack (${f.text})`)].join(', ')}`)
     process.exit(1)
   }
   console.log(over.length ? `\nCI-enforced budgets met on ${results.length} routes; see OVER rows above.` : `\nAll ${results.length} routes within budget.`)

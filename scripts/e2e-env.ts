@@ -25,6 +25,16 @@ export function e2eEnv() {
 }
 
 /**
+ * The development console check (playwright.dev.config.ts): the Vite dev server on its own port, 4175 (never a
+ * developer's 5173), with the backend on the end-to-end ports, which are free by the time it runs.
+ */
+export function devEnv() {
+  const env = e2eEnv()
+  const devPort = 4175 + Number(process.env.E2E_PORT_BASE ?? 0)
+  return { ...env, devPort, devUrl: `http://127.0.0.1:${devPort}` }
+}
+
+/**
  * The Chromium that Playwright and the bench launch: CHROMIUM_PATH when given, else Debian's binary itself
  * (/usr/lib/chromium/chromium) rather than its /usr/bin/chromium launcher script. The launcher adds desktop
  * flags (forced GPU rasterisation, which runs in software here, and the bundled extensions); without them a page

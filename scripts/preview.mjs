@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /** workerd 1.20260426 (wrangler 4.86.0) refuses dates after its own; a fixed date keeps runs reproducible. */
@@ -74,7 +74,9 @@ function main() {
     process.exit(1)
   }
   const require = createRequire(import.meta.url)
-  const wrangler = require.resolve('wrangler/bin/wrangler.js')
+  // The package's `bin` entry (its exports map lists no bin/ path, so resolve its package.json and go from there).
+  const wranglerPackage = require.resolve('wrangler/package.json')
+  const wrangler = join(dirname(wranglerPackage), require(wranglerPackage).bin.wrangler)
   // Per port, so parallel servers in one checkout never share wrangler's local state.
   const persist = resolve('.wrangler', `state-${port}`)
   mkdirSync(persist, { recursive: true })

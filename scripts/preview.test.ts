@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { COMPATIBILITY_DATE, offlineEnv, REJECTED, wranglerArgs } from './preview.mjs'
 
 const require = createRequire(import.meta.url)
-const wranglerBundle = readFileSync(require.resolve('wrangler/wrangler-dist/cli.js'), 'utf8')
+const wranglerBundle = readFileSync(require.resolve('wrangler') /* its main export: wrangler-dist/cli.js */, 'utf8')
 
 /** The messages the installed wrangler prints for `_headers` / `_redirects` lines Pages will not apply, with numbers filled in. */
 function wranglerMessages(): string[] {

@@ -11,6 +11,8 @@
  *      Pages' runtime (wrangler pages dev, which refuses to start on an ignored _headers line), the local backend
  *      (edge functions on Deno) and the spec site; the path tests (tests/paths, one per path docs/flows plans from
  *      each app machine) must then have exercised at least 95 % of all app transitions (`test:paths -- --check`),
+ *      then every route under the Vite dev server with a clean console (tests/dev: no console error, no hydration
+ *      warning),
  *   6. the key flows again in Firefox and WebKit (tests/engines, vitest.engines.config.ts; Debian's firefox-esr,
  *      webkit2gtk-driver and xvfb, installed with apt-get when missing and running as root),
  *   7. the CI subset of the performance bench (bundle sizes of every route, Lighthouse on three routes).
@@ -100,6 +102,13 @@ function e2eEnv() {
   }
 }
 
+// package.json `engines`: Node 22.19+ or 24+ (the stack's current releases need it); tested on 24, the LTS.
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 22 || (major === 22 && minor < 19)) {
+  console.error(`Node ${process.version} is too old: the project needs Node 22.19+ or 24 (the LTS it is tested on). .ci/run fetches Node 24 itself.`)
+  process.exit(1)
+}
+console.log(`Node ${process.version}`)
 if (only !== 'unit' && only !== 'engines') ensureChromium()
 if (only !== 'unit') ensureEnginePackages()
 if (!only) {
@@ -123,8 +132,10 @@ if (only !== 'unit') {
   if (only !== 'engines') run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
   // What the passing path tests exercised of every app machine (tests/paths/coverage.ts): >= 95 % of transitions.
   if (only !== 'engines') run('path coverage', 'npx', ['tsx', 'scripts/test-paths.ts', '--check'], e2eEnv())
+  // Every route under the Vite dev server: no console error or hydration warning (tests/dev, playwright.dev.config.ts).
+  if (only !== 'engines') run('dev console', 'npx', ['playwright', 'test', '-c', 'playwright.dev.config.ts'], e2eEnv())
   run('engines (Firefox, WebKit)', 'npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts'], e2eEnv())
   if (only !== 'engines') run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }
 console.log(`\n✔ all test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-for (const [label, s] of timings) console.log(`   ${label.padEnd(18)} ${s} s`)
+for (const [label, s] of timings) console.log(`   ${label.padEnd(26)} ${s} s`)

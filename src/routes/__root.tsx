@@ -26,7 +26,9 @@ export const Route = createRootRoute({
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <html lang="en-GB">
+    // Scripts in the head mark <html> before React hydrates it (public/auth-mode.js sets data-auth-mode on /auth),
+    // so its attributes differ from the render by design: React is told not to report them (this element only).
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <HeadContent />
       </head>

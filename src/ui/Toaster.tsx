@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { LoadBoundary } from './LoadBoundary'
+import { Suspense, useEffect, useState } from 'react'
+import { LoadBoundary, lazyPart } from './LoadBoundary'
 
 export type ToastVariant = 'default' | 'success' | 'destructive'
 
@@ -19,7 +19,7 @@ const regionReady = new Promise<void>((resolve) => {
 })
 let regionWanted = false
 let wantRegion: (() => void) | null = null
-const SonnerRegion = lazy(() => import('./SonnerRegion'))
+const SonnerRegion = lazyPart(() => import('./SonnerRegion'), () => null)
 
 /** Load the toast library and mount the region now (idempotent), ahead of a first toast. */
 export function preloadToaster(): void {

@@ -87,3 +87,27 @@ export function Presence(props: PresenceProps) {
   if (Animated) return <Animated {...props} reduced={reduced} />
   return show ? createElement(as, rest) : null
 }
+
+/**
+ * Whether an element about to be shown (`wanted`) can make an animated entrance: once motion has loaded (this
+ * starts loading it), at once with motion reduced (nothing animates then), or after `capMs` without it, when the
+ * element should appear plainly rather than wait longer. Lets a view hold a dialog back for a moment instead of
+ * showing it without its enter animation because the chunk was still on its way.
+ */
+export function usePresenceReady(wanted: boolean, capMs: number): boolean {
+  const reduced = useReducedMotion()
+  const [ready, setReady] = useState(() => loaded !== null)
+  useEffect(() => {
+    if (!wanted || ready || reduced) return
+    const done = () => setReady(true)
+    if (loaded) return done()
+    waiting.add(done)
+    preloadPresence()
+    const cap = setTimeout(done, capMs)
+    return () => {
+      waiting.delete(done)
+      clearTimeout(cap)
+    }
+  }, [wanted, ready, reduced, capMs])
+  return ready || reduced
+}

@@ -14,7 +14,23 @@ begin
 end
 $$;
 
--- The connecting user must be able to SET ROLE to each API role (as PostgREST's authenticator can).
+-- PostgREST logs in as authenticator and switches to the request's role: like hosted, a login role that inherits
+-- nothing and may become only the API roles (so a JWT naming any other role is refused by PostgreSQL).
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+end
+$$;
+grant anon, authenticated, service_role to authenticator;
+
+-- Hosted's per-role statement timeouts, applied by PostgREST to the role it switches to.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+
+-- This server's own connection must be able to SET ROLE to each API role too (the SQL tests do).
 do $$
 begin
   if not (select rolsuper from pg_roles where rolname = current_user) then
@@ -137,3 +153,53 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   applied_at timestamptz not null default now()
 );
+
+-- As hosted: DDL reloads PostgREST's schema cache (NOTIFY pgrst), so a migration or a function created while the
+-- server runs is served at once. Event triggers need a superuser; without one (DATABASE_URL) the local server
+-- sends the NOTIFY itself after its migrations.
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger
+language plpgsql
+as $$
+declare
+  cmd record;
+begin
+  for cmd in select * from pg_event_trigger_ddl_commands() loop
+    if cmd.command_tag in (
+      'CREATE SCHEMA', 'ALTER SCHEMA', 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE',
+      'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'CREATE VIEW', 'ALTER VIEW', 'CREATE MATERIALIZED VIEW',
+      'ALTER MATERIALIZED VIEW', 'CREATE FUNCTION', 'ALTER FUNCTION', 'CREATE TRIGGER', 'CREATE TYPE', 'ALTER TYPE',
+      'CREATE RULE', 'COMMENT', 'GRANT', 'REVOKE'
+    ) and cmd.schema_name is distinct from 'pg_temp' then
+      notify pgrst, 'reload schema';
+    end if;
+  end loop;
+end
+$$;
+
+create or replace function extensions.pgrst_drop_watch() returns event_trigger
+language plpgsql
+as $$
+declare
+  obj record;
+begin
+  for obj in select * from pg_event_trigger_dropped_objects() loop
+    if obj.object_type in ('schema', 'table', 'foreign table', 'view', 'materialized view', 'function', 'trigger', 'type', 'rule')
+       and obj.is_temporary is false then
+      notify pgrst, 'reload schema';
+    end if;
+  end loop;
+end
+$$;
+
+do $$
+begin
+  if (select rolsuper from pg_roles where rolname = current_user) then
+    if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_ddl_watch') then
+      create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();
+    end if;
+    if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_drop_watch') then
+      create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
+    end if;
+  end if;
+end
+$$;

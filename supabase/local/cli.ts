@@ -19,11 +19,14 @@ for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [keyof AuthRate
 }
 
 const started = Date.now()
-const server = await startLocalSupabase({
+let server: Awaited<ReturnType<typeof startLocalSupabase>>
+try {
+  server = await startLocalSupabase({
   port: Number(env.BACKEND_PORT ?? 54321),
   mailPort: Number(env.MAIL_PORT ?? 54324),
   dataDir: env.DATA_DIR ?? '.data',
   databaseUrl: env.DATABASE_URL || undefined,
+  postgrestUrl: env.POSTGREST_URL || undefined,
   siteUrl: env.SITE_URL || undefined,
   autoconfirm: env.AUTOCONFIRM === 'true',
   resendIntervalSeconds: env.RESEND_INTERVAL_SECONDS ? Number(env.RESEND_INTERVAL_SECONDS) : undefined,
@@ -32,9 +35,17 @@ const server = await startLocalSupabase({
   contactRateLimit: env.CONTACT_RATE_LIMIT ? Number(env.CONTACT_RATE_LIMIT) : undefined,
   log: env.BACKEND_LOG === 'true',
 })
+} catch (error) {
+  // Start-up problems (a platform without the PostgREST binary, a data dir in use, ...) are said plainly.
+  console.error(`\nThe local backend did not start:\n${(error as Error).message}\n`)
+  process.exit(1)
+}
 console.log(`mail catcher on ${server.mailUrl}`)
-console.log(`storage: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite ${env.DATA_DIR ?? '.data'}`}; started in ${Date.now() - started} ms`)
-console.log(`edge functions: ${server.functionsRuntime} (database ${server.startupMs.database} ms, functions ${server.startupMs.functions} ms, side by side)`)
+console.log(`database: ${server.database}${env.DATABASE_URL ? '' : ` in ${env.DATA_DIR ?? '.data'}`}; rest: ${server.restRuntime}; started in ${Date.now() - started} ms`)
+console.log(
+  `start-up: database and migrations ${server.startupMs.database} ms, then PostgREST ${server.startupMs.rest} ms; edge functions (${server.functionsRuntime}) ${server.startupMs.functions} ms side by side`,
+)
+console.log(`processes: postgres ${server.pids.postgres ?? '-'}, postgrest ${server.pids.postgrest ?? '-'}, functions ${server.pids.functions ?? '-'}`)
 console.log(`backend ready on ${server.url}`)
 
 let stopping = false

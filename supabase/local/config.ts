@@ -220,3 +220,32 @@ export function authConfigFromToml(doc: TomlTable): ProjectAuthConfig {
 export function loadAuthConfig(path = CONFIG_TOML): ProjectAuthConfig {
   return authConfigFromToml(parseToml(readFileSync(path, 'utf8')))
 }
+
+/** [api]: what the Supabase CLI hands PostgREST (db-schemas, db-extra-search-path, db-max-rows), with its defaults. */
+export interface ApiConfig {
+  schemas: string[]
+  extraSearchPath: string[]
+  maxRows: number
+}
+
+function strings(v: TomlValue | undefined, fallback: string[], name: string): string[] {
+  if (v === undefined) return fallback
+  if (!Array.isArray(v) || v.some((s) => typeof s !== 'string' || !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(s))) {
+    throw new Error(`config.toml: ${name} must be an array of schema names`)
+  }
+  return v as string[]
+}
+
+export function apiConfigFromToml(doc: TomlTable): ApiConfig {
+  const api = table(doc.api)
+  return {
+    // The CLI's default adds graphql_public (pg_graphql's schema), which the local database does not have.
+    schemas: strings(api.schemas, ['public'], 'api.schemas'),
+    extraSearchPath: strings(api.extra_search_path, ['public', 'extensions'], 'api.extra_search_path'),
+    maxRows: num(api.max_rows, 1000, 'api.max_rows'),
+  }
+}
+
+export function loadApiConfig(path = CONFIG_TOML): ApiConfig {
+  return apiConfigFromToml(parseToml(readFileSync(path, 'utf8')))
+}

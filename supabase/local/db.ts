@@ -1,11 +1,7 @@
 /**
- * One small database interface over PGlite (embedded, default) and PostgreSQL (DATABASE_URL, through pg),
- * so the server, the migrations runner and the tests do not care which one runs.
+ * This server's own database connections (the auth endpoints, migrations, tests): a node-postgres pool, on the
+ * embedded PostgreSQL's unix socket or on the server DATABASE_URL names. PostgREST has its own pool.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import pg from 'pg'
 
 export interface Queryable {
@@ -15,92 +11,21 @@ export interface Queryable {
 }
 
 export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres'
+  /** 'embedded': the PostgreSQL this server started; 'postgres': a server from DATABASE_URL. */
+  readonly kind: 'embedded' | 'postgres'
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
-export interface OpenOptions {
-  /** A directory for a persistent PGlite, or 'memory' for a fresh in-memory one. */
-  dataDir?: string
-  /** A PostgreSQL connection string; wins over dataDir. */
-  databaseUrl?: string
-  /** A PGlite data-dir dump (from dumpDataDir) to start from, for fast test start-up. */
-  loadDataDir?: Blob
-}
-
-export async function openDb(options: OpenOptions): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  return openPglite(options.dataDir ?? '.data', options.loadDataDir)
-}
-
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db & { pglite: PGlite }> {
-  const memory = dataDir === 'memory'
-  let unlock = () => {}
-  if (!memory) {
-    mkdirSync(dataDir, { recursive: true })
-    unlock = lockDataDir(dataDir)
-  }
-  let db: PGlite
-  try {
-    db = await PGlite.create({
-      ...(memory ? {} : { dataDir }),
-      ...(loadDataDir ? { loadDataDir } : {}),
-      extensions: { pgcrypto },
-    })
-  } catch (error) {
-    unlock()
-    throw error
-  }
-  return {
-    kind: 'pglite',
-    pglite: db,
-    query: async (sql, params) => ({ rows: (await db.query(sql, params as unknown[])).rows as never }),
-    exec: async (sql) => {
-      await db.exec(sql)
-    },
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          query: async (sql, params) => ({ rows: (await tx.query(sql, params as unknown[])).rows as never }),
-          exec: async (sql) => {
-            await tx.exec(sql)
-          },
-        }),
-      ),
-    close: async () => {
-      await db.close()
-      unlock()
-    },
-  }
-}
-
-/** PGlite is single-process: a second server on the same data dir would corrupt it, so refuse clearly. */
-function lockDataDir(dataDir: string): () => void {
-  const lock = join(dataDir, '.server.lock')
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8').trim())
-    let alive = false
-    try {
-      process.kill(pid, 0)
-      // A recycled pid of an unrelated program (after a crash) does not count.
-      alive = !existsSync(`/proc/${pid}/cmdline`) || readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node')
-    } catch {
-      alive = false
-    }
-    if (alive) {
-      throw new Error(`Data dir ${dataDir} is in use by process ${pid}; stop it, or set DATA_DIR to another directory (or 'memory')`)
-    }
-  }
-  writeFileSync(lock, String(process.pid))
-  return () => rmSync(lock, { force: true })
-}
-
-async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+/** A pool on a connection string or node-postgres settings (host may be a unix socket directory). */
+export async function openDb(connection: string | pg.PoolConfig, kind: Db['kind']): Promise<Db> {
+  const pool = new pg.Pool({ ...(typeof connection === 'string' ? { connectionString: connection } : connection), max: 10 })
   // An idle client's error (server restart) must not crash the process.
   pool.on('error', () => {})
+  // Fail now, with the server's message, rather than on the first request.
+  const probe = await pool.connect()
+  probe.release()
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async (sql, params) => ({ rows: (await c.query(sql, params as unknown[])).rows }),
     exec: async (sql) => {
@@ -108,7 +33,7 @@ async function openPostgres(url: string): Promise<Db> {
     },
   })
   return {
-    kind: 'postgres',
+    kind,
     ...wrap(pool),
     transaction: async (fn) => {
       const client = await pool.connect()

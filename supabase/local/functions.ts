@@ -66,6 +66,7 @@ export interface DenoFunctions {
   /** e.g. deno/2.9.6, also sent as the x-local-functions-runtime reply header. */
   runtime: string
   names: string[]
+  pid: number | null
   stop(): Promise<void>
 }
 
@@ -117,6 +118,7 @@ export function startDenoFunctions(functionEnv: Record<string, string | undefine
         url: `http://127.0.0.1:${info.port}`,
         runtime: info.runtime,
         names: info.functions,
+        pid: child.pid ?? null,
         async stop() {
           if (child.exitCode !== null || child.signalCode !== null) return
           child.stdin!.end()

@@ -1,9 +1,12 @@
 /**
- * startLocalSupabase: the local Supabase-compatible server (auth, rest, functions) plus the mail catcher,
- * on PGlite (default, persistent in dataDir; 'memory' for a fresh in-memory database) or PostgreSQL.
- * /functions/v1/<name> is served by the Deno entries supabase/functions/<name>/index.ts in a Deno process of
- * its own (./functions.ts), as hosted; this server checks the JWT as hosted `verify_jwt` does and proxies.
+ * startLocalSupabase: the local Supabase-compatible server (auth, rest, functions) plus the mail catcher, on an
+ * embedded PostgreSQL 15 (default, kept in dataDir; 'memory' for a throwaway database; ./cluster.ts) or the
+ * PostgreSQL server DATABASE_URL names. /rest/v1 is the real PostgREST (./postgrest.ts) behind a gateway
+ * (./rest.ts). /functions/v1/<name> is served by the Deno entries supabase/functions/<name>/index.ts in a Deno
+ * process of its own (./functions.ts), as hosted; this server checks the JWT as hosted `verify_jwt` does and
+ * proxies. Every child process (PostgreSQL, PostgREST, Deno) ends when this server ends, however it ends.
  */
+import { rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { serve, type HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -11,17 +14,20 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import type { FunctionEnv } from '../functions/_shared/env.ts'
-import { authApp } from './auth.ts'
-import { loadAuthConfig } from './config.ts'
+import { authApp } from './auth/api.ts'
+import { startEmbeddedPostgres } from './cluster.ts'
+import { loadApiConfig, loadAuthConfig } from './config.ts'
 import { type Db, openDb } from './db.ts'
 import { type DenoFunctions, startDenoFunctions } from './functions.ts'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, verifyJwt } from './keys.ts'
 import { MailStore, mailApp } from './mail.ts'
 import { setupDatabase } from './migrate.ts'
+import { type PostgresServer, privateDir } from './postgres.ts'
+import { connectPostgrest, type Postgrest, postgrestSettings, startPostgrest } from './postgrest.ts'
+import { serviceUser } from './processes.ts'
 import { type AuthRateLimits, defaultRateLimits, type RateLimitInput, resolveRateLimit } from './ratelimit.ts'
 import { redirectValidator } from './redirect.ts'
 import { restApp } from './rest.ts'
-import { openMemoryDatabase } from './template.ts'
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
 export type { AuthRateLimits, RateLimit, RateLimitInput } from './ratelimit.ts'
@@ -33,10 +39,12 @@ export interface LocalSupabaseOptions {
   port?: number
   /** 0 picks a free port. Default 54324. */
   mailPort?: number
-  /** PGlite data directory, or 'memory'. Default '.data'. */
+  /** Where the embedded PostgreSQL keeps its cluster (dataDir/postgres-15), or 'memory'. Default '.data'. */
   dataDir?: string
   /** PostgreSQL connection string; wins over dataDir. */
   databaseUrl?: string
+  /** A PostgREST 12.0.2 you run (platforms without the npm binary); needs databaseUrl. Default: start our own. */
+  postgrestUrl?: string
   /**
    * The site: always an allowed redirect_to (same scheme, host and port) and the fallback for any other, and
    * a CORS origin (besides any http://localhost:* and http://127.0.0.1:*). Default: config.toml's site_url.
@@ -60,8 +68,6 @@ export interface LocalSupabaseOptions {
   rateLimits?: Partial<Record<keyof AuthRateLimits, RateLimitInput>>
   /** Referrals per client per 10 minutes. Default 5. */
   contactRateLimit?: number
-  /** A PGlite dump to start from (tests); ignored with databaseUrl. */
-  loadDataDir?: Blob
   /** Log each request to stderr. */
   log?: boolean
 }
@@ -75,8 +81,17 @@ export interface LocalSupabase {
   mail: MailStore
   /** The runtime that serves /functions/v1, e.g. 'deno/2.9.6'. */
   functionsRuntime: string
-  /** How long the database and the Deno functions took to start (side by side). */
-  startupMs: { database: number; functions: number }
+  /** What serves /rest/v1, e.g. 'postgrest/12.0.2'. */
+  restRuntime: string
+  /** The database, e.g. 'embedded PostgreSQL 15.18' or 'PostgreSQL (DATABASE_URL)'. */
+  database: string
+  /** Process ids of the child processes (null: not started by this server). */
+  pids: { postgres: number | null; postgrest: number | null; functions: number | null }
+  /** PostgREST's unix socket (null: TCP, on Windows or POSTGREST_URL). Only this server talks to it. */
+  restSocket: string | null
+  /** How long the database (with its migrations), PostgREST and the Deno functions took to start. The database
+   * and then PostgREST start one after the other, side by side with Deno. */
+  startupMs: { database: number; rest: number; functions: number }
   stop(): Promise<void>
 }
 
@@ -142,33 +157,26 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     CONTACT_FROM: 'InspectReady (local) <no-reply@localhost>',
     CONTACT_HASH_SALT: 'inspectready-local',
     CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? 5),
+    SITE_URL: siteUrl,
   }
 
-  const openDatabase = async (): Promise<Db> => {
-    if (dataDir === 'memory' && !options.databaseUrl && !options.loadDataDir) return openMemoryDatabase()
-    const opened = await openDb({ dataDir, databaseUrl: options.databaseUrl, loadDataDir: options.loadDataDir })
-    try {
-      await setupDatabase(opened)
-    } catch (error) {
-      await opened.close()
-      throw error
-    }
-    return opened
-  }
-  const timed = async <T>(start: () => Promise<T>): Promise<[T, number]> => {
-    const t0 = Date.now()
-    const value = await start()
-    return [value, Date.now() - t0]
-  }
-  const [dbResult, functionsResult] = await Promise.allSettled([timed(openDatabase), timed(() => startDenoFunctions({ ...functionEnv }))])
-  if (dbResult.status === 'rejected' || functionsResult.status === 'rejected') {
-    if (dbResult.status === 'fulfilled') await dbResult.value[0].close()
+  const [dataResult, functionsResult] = await Promise.allSettled([
+    startData({ dataDir, databaseUrl: options.databaseUrl, postgrestUrl: options.postgrestUrl, jwtExpirySeconds: project.jwtExpirySeconds }),
+    timed(() => startDenoFunctions({ ...functionEnv })),
+  ])
+  if (dataResult.status === 'rejected' || functionsResult.status === 'rejected') {
+    if (dataResult.status === 'fulfilled') await dataResult.value.stop()
     if (functionsResult.status === 'fulfilled') await functionsResult.value[0].stop()
     await Promise.all([close(apiListener.server), close(mailListener.server)])
-    throw dbResult.status === 'rejected' ? dbResult.reason : (functionsResult as PromiseRejectedResult).reason
+    throw dataResult.status === 'rejected' ? dataResult.reason : (functionsResult as PromiseRejectedResult).reason
   }
-  const [db, databaseMs] = dbResult.value
+  const data = dataResult.value
+  const db = data.db
   const [functions, functionsMs]: [DenoFunctions, number] = functionsResult.value
+  let restRunning = true
+  data.postgrest.child?.once('exit', () => {
+    restRunning = false
+  })
 
   const allowedOrigin = (origin: string) => isLocalOrigin(origin) || origin === siteOrigin
   const isAllowedRedirect = redirectValidator(siteUrl, options.additionalRedirectUrls ?? project.additionalRedirectUrls)
@@ -203,7 +211,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }),
   )
 
-  app.get('/', (c) => c.json({ name: 'InspectReady local Supabase', auth: '/auth/v1', rest: '/rest/v1', functions: '/functions/v1', functionsRuntime: functions.runtime, mail: mailUrl }))
+  app.get('/', (c) =>
+    c.json({ name: 'InspectReady local Supabase', auth: '/auth/v1', rest: '/rest/v1', functions: '/functions/v1', restRuntime: `postgrest/${data.postgrest.version}`, functionsRuntime: functions.runtime, database: data.label, mail: mailUrl }),
+  )
   app.route('/auth/v1', authApp({
     db,
     mail,
@@ -217,7 +227,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     isAllowedRedirect,
     rateLimits,
   }))
-  app.route('/rest/v1', restApp({ db }))
+  app.route('/rest/v1', restApp({ target: () => (restRunning ? data.postgrest.target : null) }))
 
   app.all('/functions/v1/:name', async (c) => {
     const name = c.req.param('name')
@@ -259,12 +269,95 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     db,
     mail,
     functionsRuntime: functions.runtime,
-    startupMs: { database: databaseMs, functions: functionsMs },
+    restRuntime: `postgrest/${data.postgrest.version}`,
+    database: data.label,
+    pids: { postgres: data.postgres?.child.pid ?? null, postgrest: data.postgrest.child?.pid ?? null, functions: functions.pid },
+    restSocket: 'socketPath' in data.postgrest.target ? data.postgrest.target.socketPath : null,
+    startupMs: { database: data.databaseMs, rest: data.restMs, functions: functionsMs },
     async stop() {
       if (stopped) return
       stopped = true
       await Promise.all([close(apiListener.server), close(mailListener.server), functions.stop()])
-      await db.close()
+      await data.stop()
     },
+  }
+}
+
+async function timed<T>(start: () => Promise<T>): Promise<[T, number]> {
+  const t0 = Date.now()
+  const value = await start()
+  return [value, Date.now() - t0]
+}
+
+interface DataServices {
+  db: Db
+  postgres: PostgresServer | null
+  postgrest: Postgrest
+  label: string
+  databaseMs: number
+  restMs: number
+  stop(): Promise<void>
+}
+
+/**
+ * The database (migrated) and then PostgREST on it, so PostgREST's first schema cache already has every migration.
+ * Embedded: PostgreSQL on a unix socket in a private run dir, PostgREST's socket beside it. DATABASE_URL: PostgREST
+ * logs in to that server as `authenticator` (with the URL's password, as the Supabase CLI gives it the database's).
+ */
+async function startData(opts: { dataDir: string; databaseUrl?: string; postgrestUrl?: string; jwtExpirySeconds: number }): Promise<DataServices> {
+  if (opts.postgrestUrl && !opts.databaseUrl) throw new Error('POSTGREST_URL needs DATABASE_URL: a PostgREST you run cannot reach the embedded database (it listens on a private unix socket).')
+  const t0 = Date.now()
+  let postgres: PostgresServer | null = null
+  let db: Db | undefined
+  let runDir: string | undefined
+  const cleanups: Array<() => Promise<void> | void> = []
+  const stopAll = async () => {
+    for (const f of cleanups.reverse()) await f()
+  }
+  try {
+    let authenticatorUri: string
+    if (opts.databaseUrl) {
+      db = await openDb(opts.databaseUrl, 'postgres')
+      cleanups.push(() => db?.close())
+      await setupDatabase(db)
+      const url = new URL(opts.databaseUrl)
+      if (url.password) {
+        const sql = await db.query<{ sql: string }>("select format('alter role authenticator with login password %L', $1::text) as sql", [decodeURIComponent(url.password)])
+        await db.exec(sql.rows[0]!.sql)
+      }
+      url.username = 'authenticator'
+      authenticatorUri = url.toString()
+      if (!opts.postgrestUrl) {
+        const dir = privateDir('inspectready-rest-', serviceUser())
+        runDir = dir
+        cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+      }
+    } else {
+      postgres = await startEmbeddedPostgres(opts.dataDir)
+      cleanups.push(() => postgres?.stop())
+      db = await openDb(postgres.connection, 'embedded')
+      cleanups.push(() => db?.close())
+      await setupDatabase(db)
+      authenticatorUri = postgres.authenticatorUri
+      runDir = postgres.runDir
+    }
+    const databaseMs = Date.now() - t0
+    const postgrest = opts.postgrestUrl
+      ? await connectPostgrest(opts.postgrestUrl)
+      : await startPostgrest(postgrestSettings(authenticatorUri, loadApiConfig(), opts.jwtExpirySeconds), runDir as string)
+    // Stopped before the database, so it never logs a lost connection.
+    cleanups.push(() => postgrest.stop())
+    return {
+      db,
+      postgres,
+      postgrest,
+      label: postgres ? `embedded PostgreSQL ${postgres.version}` : 'PostgreSQL (DATABASE_URL)',
+      databaseMs,
+      restMs: Date.now() - t0 - databaseMs,
+      stop: stopAll,
+    }
+  } catch (error) {
+    await stopAll()
+    throw error
   }
 }

@@ -6,12 +6,13 @@ import type { Db } from './db.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const MIGRATIONS_DIR = join(here, '..', 'migrations')
+export const BOOTSTRAP_SQL = join(here, 'bootstrap.sql')
 
 export async function bootstrap(db: Db): Promise<void> {
   // Serialise concurrent starts on one PostgreSQL cluster (role creation is not concurrency-safe).
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(54321)')
-    await tx.exec(readFileSync(join(here, 'bootstrap.sql'), 'utf8'))
+    await tx.exec(readFileSync(BOOTSTRAP_SQL, 'utf8'))
   })
 }
 

@@ -6,7 +6,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CANCELLED_DESCRIPTION } from '../../supabase/local/auth.ts'
+import { CANCELLED_DESCRIPTION } from '../../supabase/local/auth/api.ts'
 import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from '../../supabase/local/index.ts'
 import { client, GENEROUS_RATE_LIMITS, messagesTo, uniqueEmail } from './helpers.ts'
 

@@ -5,11 +5,16 @@
  * exactly as before (row-by-row snapshot). contract.test.ts and robustness.test.ts cover the ordinary
  * contract and "never 5xx"; this file covers hostile content and forged or replayed credentials.
  */
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
+import { connect } from 'node:net'
+import { dirname } from 'node:path'
 import fc from 'fast-check'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
 import { signJwt } from '../../supabase/local/keys.ts'
+import { serviceUser } from '../../supabase/local/processes.ts'
 import { client, GENEROUS_RATE_LIMITS, messagesTo, uniqueEmail } from './helpers.ts'
 
 let server: LocalSupabase
@@ -168,6 +173,8 @@ const aliceAsBob = () => {
   return `${head}.${b64({ ...claims, sub: bob.user.id })}.${sig}`
 }
 const expiredToken = () => signJwt({ role: 'authenticated', sub: alice.user.id, aud: 'authenticated' }, -60)
+/** Signed with the project's own secret, but naming a database role that is not an API role. */
+const roleToken = (role: string) => () => signJwt({ role, sub: bob.user.id, aud: 'authenticated' }, 600)
 const FORGED: Array<[string, () => Promise<string> | string]> = [
   ['wrong secret', wrongSecretToken],
   ['alg none', algNoneToken],
@@ -244,6 +251,15 @@ const CASES: Case[] = [
   ...FORGED.map(([name, token]): Case => ({ name: `PATCH users with a forged token: ${name}`, method: 'PATCH', path: '/rest/v1/users?id=eq.{bob}', token, body: () => ({ first_name: 'Mallory' }), status: 401 })),
   ...FORGED.map(([name, token]): Case => ({ name: `send-contact with a forged token: ${name}`, method: 'POST', path: '/functions/v1/send-contact', token, body: () => referral(), status: 401 })),
   ...FORGED.map(([name, token]): Case => ({ name: `complete-user-signup with a forged token: ${name}`, method: 'POST', path: '/functions/v1/complete-user-signup', token, body: () => ({ userId: bob.user.id, email: bob.user.email, userData: { company: 'Mallory Ltd' } }), status: 401 })),
+  // A validly signed token naming another database role: PostgREST's authenticator may become only the API roles
+  // (PostgreSQL refuses the switch), and authenticator itself may touch no table.
+  ...['postgres', 'authenticator', 'pg_read_all_data', 'pg_write_server_files'].map(
+    (role): Case => ({ name: `PATCH users with a signed token for role ${role}`, method: 'PATCH', path: '/rest/v1/users?id=eq.{bob}', token: roleToken(role), body: () => ({ first_name: 'Mallory' }), status: 403, code: '42501' }),
+  ),
+  // Hosted's own admin role does not exist locally: PostgreSQL says so (hosted: 403 as above).
+  { name: 'PATCH users with a signed token for role supabase_admin', method: 'PATCH', path: '/rest/v1/users?id=eq.{bob}', token: roleToken('supabase_admin'), body: () => ({ first_name: 'Mallory' }), status: 400, code: '22023' },
+  { name: 'GET auth.users through a profile header', method: 'GET', path: '/rest/v1/users?select=id,encrypted_password', token: roleToken('service_role'), headers: { 'accept-profile': 'auth' }, status: 406, code: 'PGRST106' },
+  { name: 'PATCH auth.users through a profile header', method: 'PATCH', path: '/rest/v1/users?id=eq.{bob}', token: roleToken('service_role'), headers: { 'content-profile': 'auth' }, body: () => ({ encrypted_password: 'x' }), status: 406, code: 'PGRST106' },
   { name: 'rpc complete_user_signup as anon', method: 'POST', path: '/rest/v1/rpc/complete_user_signup', token: anon, body: () => ({ p_user_id: bob.user.id, p_email: bob.user.email, p_user_data: {} }), status: 401 },
   { name: 'rpc complete_user_signup as alice', method: 'POST', path: '/rest/v1/rpc/complete_user_signup', token: () => alice.session.access_token, body: () => ({ p_user_id: bob.user.id, p_email: bob.user.email, p_user_data: {} }), status: 403 },
   { name: 'rpc submit_contact_referral as anon', method: 'POST', path: '/rest/v1/rpc/submit_contact_referral', token: anon, body: () => ({ p_name: 'x' }), status: 404 },
@@ -476,4 +492,67 @@ describe('properties (fast-check)', () => {
       { numRuns: 25 },
     )
   }, 90_000)
+})
+
+/** TCP ports a process listens on (Linux: its socket inodes matched against /proc/net/tcp{,6} in LISTEN state). */
+function tcpListenPorts(pid: number): number[] {
+  const inodes = new Set<string>()
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))
+      if (m) inodes.add(m[1] as string)
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: number[] = []
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').trim().split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/)
+      if (cols[3] === '0A' && inodes.has(cols[9] as string)) ports.push(Number.parseInt((cols[1] as string).split(':')[1] as string, 16))
+    }
+  }
+  return ports
+}
+
+describe('PostgREST is fenced: only this server reaches it', () => {
+  it('PostgREST and PostgreSQL listen on no TCP port, only on unix sockets in a private folder', () => {
+    const { postgrest, postgres } = server.pids
+    expect(postgrest && postgres).toBeTruthy()
+    expect(tcpListenPorts(postgrest as number)).toEqual([])
+    expect(tcpListenPorts(postgres as number)).toEqual([])
+    // The API port is this server's own.
+    expect(tcpListenPorts(process.pid)).toContain(Number(new URL(server.url).port))
+    const socket = server.restSocket as string
+    expect(statSync(socket).isSocket()).toBe(true)
+    const dir = statSync(dirname(socket))
+    expect(dir.mode & 0o077, 'the socket folder is closed to group and others').toBe(0)
+    expect(dir.uid).toBe(serviceUser()?.uid ?? process.getuid?.())
+  })
+
+  it('another local user cannot connect to PostgREST or PostgreSQL directly', async () => {
+    const socket = server.restSocket as string
+    const pgSocket = `${dirname(socket)}/.s.PGSQL.5432`
+    if (process.getuid?.() === 0) {
+      // As root: try from the unprivileged `nobody`.
+      const attempt = (path: string) =>
+        execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', process.execPath, '-e',
+          `require('net').connect(${JSON.stringify(path)}).on('connect', () => { console.log('connected'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(0) })`]).toString().trim()
+      expect(attempt(socket)).toBe('EACCES')
+      expect(attempt(pgSocket)).toBe('EACCES')
+    } else {
+      // Not root: nobody else can enter the folder (mode checked above); this user can, as the server's own.
+      expect(statSync(dirname(socket)).uid).toBe(process.getuid?.())
+    }
+    // And the way that does work is the server's own: a connection from its user reaches PostgREST, which still
+    // verifies every token (a forged one gets nothing, as through the gateway).
+    const reply = await new Promise<string>((resolve, reject) => {
+      const c = connect(socket, () => c.write('GET /users HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer not.a.jwt\r\nConnection: close\r\n\r\n'))
+      let out = ''
+      c.on('data', (d) => (out += d))
+      c.on('end', () => resolve(out))
+      c.on('error', reject)
+    })
+    expect(reply.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized')
+  })
 })

@@ -1,5 +1,5 @@
 /**
- * Contract tests: the real supabase-js (as the site uses it) against the local server on in-memory PGlite.
+ * Contract tests: the real supabase-js (as the site uses it) against the local server on a throwaway embedded PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
@@ -581,9 +581,14 @@ describe('bad input never crashes the server and gets a clear 4xx JSON error', (
     expect((await json(await fetch(`${server.url}/nowhere`))).status).toBe(404)
     expect((await json(await fetch(`${server.url}/auth/v1/nowhere`))).status).toBe(404)
     const table = await json(await fetch(`${server.url}/rest/v1/no_such_table`, { headers: h }))
-    expect(table).toMatchObject({ status: 404, body: { code: 'PGRST205' } })
+    // PostgREST 12.0.2 answers an unknown table with PostgreSQL's 42P01 (PGRST205 is 12.2's).
+    expect(table).toMatchObject({ status: 404, body: { code: '42P01' } })
+    // A DELETE filtered on a value that is not a uuid: PostgreSQL's 22P02, nothing deleted.
     const del = await json(await fetch(`${server.url}/rest/v1/users?id=eq.x`, { method: 'DELETE', headers: h }))
-    expect(del.status).toBe(405)
+    expect(del).toMatchObject({ status: 400, body: { code: '22P02' } })
+    // A method PostgREST has no meaning for on a function.
+    const put = await json(await fetch(`${server.url}/rest/v1/rpc/get_profile_completion_status`, { method: 'PUT', headers: h, body: '{}' }))
+    expect(put.status).toBe(405)
     const big = await json(
       await fetch(`${server.url}/rest/v1/rpc/get_profile_completion_status`, { method: 'POST', headers: h, body: JSON.stringify({ x: 'y'.repeat(70_000) }) }),
     )
@@ -604,7 +609,8 @@ describe('bad input never crashes the server and gets a clear 4xx JSON error', (
     expect(forged).toMatchObject({ status: 401, body: { code: 'PGRST301' } })
     const expiredToken = await signJwt({ role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) - 60 }, -60)
     const expired = await json(await fetch(`${server.url}/rest/v1/users`, { headers: { apikey: server.anonKey, authorization: `Bearer ${expiredToken}` } }))
-    expect(expired).toMatchObject({ status: 401, body: { code: 'PGRST303', message: 'JWT expired' } })
+    // PostgREST 12.0.2: PGRST301 with the message 'JWT expired' (12.2 gives it a code of its own, PGRST303).
+    expect(expired).toMatchObject({ status: 401, body: { code: 'PGRST301', message: 'JWT expired' } })
     const user = await json(await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey, authorization: `Bearer ${forgedKey}` } }))
     expect(user).toMatchObject({ status: 403, body: { code: 'bad_jwt' } })
     const noUser = await json(await fetch(`${server.url}/auth/v1/user`, { headers: { apikey: server.anonKey } }))
@@ -655,5 +661,24 @@ describe('mail catcher', () => {
     expect(await page.text()).toContain('Newest')
     expect((await fetch(`${server.mailUrl}/api/messages`, { method: 'DELETE' })).status).toBe(204)
     expect(await (await fetch(`${server.mailUrl}/api/messages`)).json()).toEqual([])
+  })
+})
+
+describe('framework reference data through the REST API', () => {
+  it('a signed-in user reads items and scale points with filters and order; anon reads nothing; nobody writes', async () => {
+    const { sb } = await signUpConfirmed(uniqueEmail('frameworks'))
+    const items = await sb.from('framework_items').select('id, name, scale_id').eq('version_id', 'cqc-saf-2024').order('position')
+    expect(items.error).toBeNull()
+    expect(items.data).toHaveLength(34)
+    expect(items.data?.filter((i) => i.id.startsWith('cqc-saf-2024/safe/'))).toHaveLength(8)
+    const points = await sb.from('framework_scale_points').select('value, label, below_good').eq('scale_id', 'ofsted-safeguarding').order('score')
+    expect(points.data).toEqual([
+      { value: 'not-met', label: 'Not met', below_good: true },
+      { value: 'met', label: 'Met', below_good: false },
+    ])
+    const anon = await client(server.url, server.anonKey).from('framework_items').select('id')
+    expect(anon.error?.code).toBe('42501')
+    const write = await sb.from('framework_scale_points').update({ label: 'Fine' }).eq('scale_id', 'cqc-score')
+    expect(write.error?.code).toBe('42501')
   })
 })

@@ -1,12 +1,14 @@
 /** Shared test helpers: supabase-js clients for Node, the mail catcher, a PostgreSQL 15 server in a temp dir. */
-import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { startEmbeddedPostgres } from '../../supabase/local/cluster.ts'
+import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import type { MailMessage } from '../../supabase/local/mail.ts'
+import { initCluster, privateDir, runPostgres } from '../../supabase/local/postgres.ts'
+import { serviceUser } from '../../supabase/local/processes.ts'
 
 export function memoryStorage() {
   const map = new Map<string, string>()
@@ -74,41 +76,66 @@ export const GENEROUS_RATE_LIMIT_ENV = {
 let counter = 0
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}@example-care.co.uk`
 
-const PG_BIN = '/usr/lib/postgresql/15/bin'
+/**
+ * Starts a throwaway PostgreSQL 15 server in a temp dir, listening on 127.0.0.1 on a free port, for the
+ * DATABASE_URL tests: the npm package's binaries (as the embedded database uses), as another server would be.
+ */
+export async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = privateDir('ir-pg-', serviceUser())
+  try {
+    initCluster(join(dir, 'data'))
+    const port = await freePort()
+    const server = await runPostgres(join(dir, 'data'), dir, { durable: false, log: join(dir, 'log.txt'), tcpPort: port })
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      stop: async () => {
+        try {
+          await server.stop()
+        } finally {
+          rmSync(dir, { recursive: true, force: true })
+        }
+      },
+    }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+}
 
 /**
- * Starts a throwaway PostgreSQL 15 cluster in a temp dir on a free port. Fails (never skips) with the
- * Debian package to install when the binaries are missing.
+ * A throwaway embedded PostgreSQL 15 (a copy of the migrated template cluster, on its unix socket), as the local
+ * server's DATA_DIR=memory uses: every migration applied, no rows of any test before.
  */
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
-  const isRoot = process.getuid?.() === 0
-  if (!existsSync(`${PG_BIN}/initdb`) || !existsSync(`${PG_BIN}/pg_ctl`)) {
-    throw new Error(`PostgreSQL 15 server binaries not found in ${PG_BIN}: install the Debian package postgresql-15 (apt-get install -y postgresql-15)`)
-  }
-  if (isRoot && !existsSync('/usr/sbin/runuser') && !existsSync('/sbin/runuser')) {
-    throw new Error('runuser not found: install the Debian package util-linux (needed to run initdb as postgres)')
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'ir-pg-'))
-  const run = (bin: string, args: string[]) => {
-    if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' })
-    else execFileSync(`${PG_BIN}/${bin}`, args, { stdio: 'pipe' })
-  }
-  if (isRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim())
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim())
-    chownSync(dir, uid, gid)
-  }
-  const port = await freePort()
-  run('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync'])
-  run('pg_ctl', ['-D', dir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', '-l', join(dir, 'log.txt'), 'start'])
+export async function embeddedDatabase(): Promise<{ db: Db; stop: () => Promise<void> }> {
+  const server = await startEmbeddedPostgres('memory')
+  const db = await openDb(server.connection, 'embedded')
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      try {
-        run('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop'])
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
+    db,
+    stop: async () => {
+      await db.close()
+      await server.stop()
     },
   }
+}
+
+/**
+ * Runs fn in one transaction as PostgREST would for a request: the role and the JWT claims set for that
+ * transaction only (a signed-in user's claims when `sub` is given).
+ */
+export function asRole<T>(db: Db, role: string, sub: string | null, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const claims = sub ? { role, sub, app_metadata: { provider: 'email' } } : { role }
+    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify(claims)])
+    return fn(tx)
+  })
+}
+
+/** The error a promise rejects with; fails the test when it resolves. */
+export async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await p
+  } catch (e) {
+    return e as { code: string; message: string }
+  }
+  throw new Error('expected an error')
 }

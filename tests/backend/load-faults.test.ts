@@ -1,10 +1,11 @@
 /**
  * Load and faults (issue 10): the local server as its own process (`node --import tsx supabase/local/cli.ts`,
- * what `npm run backend` runs) on a PGlite data dir in a temp dir.
+ * what `npm run backend` runs) on an embedded PostgreSQL data dir in a temp dir.
  * 1. 200 sign-ups and 200 referrals at once: every one answered 200, stored exactly once, none lost.
- * 2. SIGKILL in the middle of a stream of writes (asserted: requests were in flight and left unanswered), restart
- *    on the same data dir: every acknowledged row is there, and no half-written one (an auth user without its
- *    profile or identity, a referral without its outbox e-mail).
+ * 2. SIGKILL in the middle of a stream of writes (asserted: requests were in flight and left unanswered): the whole
+ *    backend ends with it (PostgreSQL, PostgREST and Deno too); a restart on the same data dir brings them all back,
+ *    and every acknowledged row is there, and no half-written one (an auth user without its profile or identity, a
+ *    referral without its outbox e-mail).
  * Figures (counts, durations) are printed with console.log.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -21,6 +22,19 @@ let mailPort = 0
 let child: ChildProcess | undefined
 const base = () => `http://127.0.0.1:${port}`
 
+type Pids = { postgres: number; postgrest: number; functions: number }
+const childPids = new WeakMap<ChildProcess, Pids>()
+
+/** Whether a process with this pid is alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /** Starts the CLI (on the temp data dir unless told 'memory'); resolves once it prints "backend ready". */
 function startBackend(dir = dataDir): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -35,6 +49,8 @@ function startBackend(dir = dataDir): Promise<ChildProcess> {
       out += chunk.toString()
       if (out.includes('backend ready on')) {
         clearTimeout(timer)
+        const m = /processes: postgres (\d+), postgrest (\d+), functions (\d+)/.exec(out)
+        if (m) childPids.set(proc, { postgres: Number(m[1]), postgrest: Number(m[2]), functions: Number(m[3]) })
         resolve(proc)
       }
     }
@@ -203,6 +219,11 @@ describe('faults', () => {
     await Promise.all(Array.from({ length: 8 }, worker))
     await exited(proc)
     expect(proc.signalCode).toBe('SIGKILL')
+    // The whole backend ended with it: PostgreSQL (immediate shutdown), PostgREST and Deno.
+    const before = childPids.get(proc) as Pids
+    expect(before, 'the CLI printed its child processes').toBeDefined()
+    for (let waited = 0; Object.values(before).some(alive) && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50))
+    expect(Object.entries(before).filter(([, pid]) => alive(pid)), 'child processes still alive after the kill').toEqual([])
     // Writes were in flight at the kill, and the kill cut at least one of them off (no answer ever came).
     expect(inFlightAtKill.size, 'requests in flight when the server was killed').toBeGreaterThan(0)
     expect(cutOff, 'in-flight requests left unanswered by the kill').toBeGreaterThan(0)
@@ -211,7 +232,12 @@ describe('faults', () => {
     const restartStarted = performance.now()
     child = await startBackend()
     const restartMs = performance.now() - restartStarted
+    const after = childPids.get(child) as Pids
+    expect(Object.values(after).every(alive), 'PostgreSQL, PostgREST and Deno are back').toBe(true)
+    expect(after.postgrest).not.toBe(before.postgrest)
     expect((await signUp(`${tag}-after@sunrise-care.co.uk`)).status).toBe(200)
+    // /rest/v1 answers again, through the new PostgREST.
+    expect(await serviceSelect<{ email: string }>(`users?select=email&email=eq.${tag}-after@sunrise-care.co.uk`)).toEqual([{ email: `${tag}-after@sunrise-care.co.uk` }])
     child.kill('SIGTERM')
     await exited(child)
 

@@ -1,5 +1,6 @@
 /**
- * SQL and RLS tests, run on PGlite and on a real PostgreSQL 15 server started in a temp dir.
+ * SQL and RLS tests, run on the embedded PostgreSQL 15 (a throwaway cluster from the template, on its unix socket)
+ * and on a PostgreSQL 15 server started in a temp dir and reached by URL (the DATABASE_URL mode).
  * Each request-like block runs as PostgREST would: one transaction, set_config('role'), set_config('request.jwt.claims').
  */
 import { randomUUID } from 'node:crypto'
@@ -7,30 +8,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSUMER_EMAIL_DOMAINS } from '../../src/domain/consumerDomains.ts'
 import { COUNTRY_IDS, DOMAINS, FREQUENCIES, LIFE_SKILLS, REGULATORS, ROLES } from '../../src/domain/onboarding.ts'
 import { SECTORS } from '../../src/domain/sectors.ts'
+import { startEmbeddedPostgres } from '../../supabase/local/cluster.ts'
 import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts'
-import { startPostgres } from './helpers.ts'
+import { asRole, errorOf, startPostgres } from './helpers.ts'
 
 type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
 
 const engines: Engine[] = [
   {
-    name: 'PGlite',
+    name: 'embedded PostgreSQL 15',
     open: async () => {
-      const db = await openDb({ dataDir: 'memory' })
-      return { db, stop: () => db.close() }
-    },
-  },
-  {
-    name: 'PostgreSQL 15',
-    open: async () => {
-      const pg = await startPostgres()
-      const db = await openDb({ databaseUrl: pg.url })
+      const server = await startEmbeddedPostgres('memory')
+      const db = await openDb(server.connection, 'embedded')
       return {
         db,
         stop: async () => {
           await db.close()
-          pg.stop()
+          await server.stop()
+        },
+      }
+    },
+  },
+  {
+    name: 'PostgreSQL 15 by URL',
+    open: async () => {
+      const pg = await startPostgres()
+      const db = await openDb(pg.url, 'postgres')
+      return {
+        db,
+        stop: async () => {
+          await db.close()
+          await pg.stop()
         },
       }
     },
@@ -51,21 +60,7 @@ for (const engine of engines) {
       await stop?.()
     })
 
-    const as = <T>(role: string, sub: string | null, fn: (tx: Queryable) => Promise<T>) =>
-      db.transaction(async (tx) => {
-        const claims = sub ? { role, sub, app_metadata: { provider: 'email' } } : { role }
-        await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [role, JSON.stringify(claims)])
-        return fn(tx)
-      })
-
-    const errorOf = async (p: Promise<unknown>) => {
-      try {
-        await p
-      } catch (e) {
-        return e as { code: string; message: string }
-      }
-      throw new Error('expected an error')
-    }
+    const as = <T>(role: string, sub: string | null, fn: (tx: Queryable) => Promise<T>) => asRole(db, role, sub, fn)
 
     let n = 0
     async function newUser(meta: Record<string, unknown> = {}, appMeta: Record<string, unknown> = { provider: 'email' }) {

@@ -1,6 +1,7 @@
 /**
- * Storage modes of the local server: a PGlite data dir survives restarts (migrations run once), one
- * data dir cannot be opened twice, DATABASE_URL runs the same API on PostgreSQL, AUTOCONFIRM gives a session.
+ * Storage modes of the local server: the embedded PostgreSQL's data dir survives restarts (migrations run once),
+ * one data dir cannot be opened twice, DATABASE_URL runs the same API (PostgREST included) on another PostgreSQL
+ * server, AUTOCONFIRM gives a session.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +11,7 @@ import { startLocalSupabase } from '../../supabase/local/index.ts'
 import { MIGRATIONS_DIR } from '../../supabase/local/migrate.ts'
 import { client, startPostgres, uniqueEmail } from './helpers.ts'
 
-describe('PGlite data dir', () => {
+describe('embedded PostgreSQL data dir', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ir-data-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -35,7 +36,6 @@ describe('PGlite data dir', () => {
     } finally {
       await second.stop()
     }
-    // Two PGlite opens on disk: seconds when the machine is quiet, far more on a loaded 2-core box.
   }, 120_000)
 })
 

@@ -62,6 +62,9 @@ const GTK_CSS = 'entry { min-width: 0; font-size: 1px; }\nbutton { min-width: 0;
 
 type WdioBrowser = Awaited<ReturnType<typeof remote>>
 
+/** How much wider and taller than the page's viewport each session's MiniBrowser window is (its toolbar). */
+const toolbarSize = new WeakMap<WdioBrowser, readonly [number, number]>()
+
 interface DriverServer {
   port: number
   process: ChildProcess
@@ -266,6 +269,38 @@ async function webkitDriver(browser: WdioBrowser, siteUrl: string, onClose: () =
   /** Key actions for text: one grapheme at a time, a newline as Enter. */
   const typeText = (text: string) => keys(...Array.from(new Intl.Segmenter().segment(text), (s) => (s.segment === '\n' ? KEYS.Enter : s.segment)))
 
+  const viewport = () => browser.execute(() => [window.innerWidth, window.innerHeight]) as Promise<[number, number]>
+
+  /**
+   * Sizes the window and returns the page's viewport once it has the new size. WebKit's Set Window Rect answers
+   * as soon as it has asked GTK for the size (WebAutomationSession::setWindowFrameOfBrowsingContext sends its
+   * success right after setWindowFrame): GTK lays the window out and tells the web process its new size later.
+   * Read at once, the viewport can still be the old one. That is how a fresh machine's first run failed: a stale
+   * 1280 px read after asking for 390 px made the correction negative, WebKitWebDriver refused it ('Invalid width
+   * value'), and all 30 route tests were skipped. So wait until the viewport has changed and holds still.
+   */
+  async function resizeWindow(width: number, height: number): Promise<[number, number]> {
+    const before = await viewport()
+    const rect = await browser.getWindowRect()
+    await browser.setWindowRect(null, null, width, height)
+    if (rect.width === width && rect.height === height) return before
+    let last = before
+    let still = 0
+    const settled = await waitUntil(
+      async () => {
+        const now = await viewport()
+        still = now[0] === last[0] && now[1] === last[1] ? still + 1 : 0
+        last = now
+        // Changed from before, then the same for two more reads (about 200 ms).
+        return (now[0] !== before[0] || now[1] !== before[1]) && still >= 2 && now
+      },
+      10_000,
+      () => `the page's viewport to follow the window to ${width}×${height} (still ${last.join('×')})`,
+    ).catch(() => null)
+    // A window GTK cannot make smaller leaves the viewport as it was: the caller's check names the width it got.
+    return settled ?? last
+  }
+
   return {
     engine: 'webkit',
     async goto(pathOrUrl) {
@@ -313,14 +348,18 @@ async function webkitDriver(browser: WdioBrowser, siteUrl: string, onClose: () =
       return state.found && state.visible
     },
     async setViewport(width, height) {
-      // The window includes MiniBrowser's toolbar: size it, measure the page's viewport, and correct once.
-      await browser.setWindowRect(null, null, width, height)
-      const inner = await browser.execute(() => [window.innerWidth, window.innerHeight])
-      if (inner[0] !== width || inner[1] !== height) {
-        await browser.setWindowRect(null, null, width + (width - inner[0]!), height + (height - inner[1]!))
-        const fixed = await browser.execute(() => [window.innerWidth, window.innerHeight])
-        if (fixed[0] !== width) throw new Error(`MiniBrowser gave a ${fixed[0]} px wide viewport instead of ${width} px`)
+      // The window includes MiniBrowser's toolbar: size it with the toolbar's size measured last time, and when the
+      // page's viewport is not the one wanted, measure the toolbar again and correct once.
+      const [dx, dy] = toolbarSize.get(browser) ?? [0, 0]
+      const inner = await resizeWindow(width + dx, height + dy)
+      if (inner[0] === width && inner[1] === height) return
+      const toolbar = [width + dx - inner[0], height + dy - inner[1]] as const
+      if (width + toolbar[0] <= 0 || height + toolbar[1] <= 0) {
+        throw new Error(`MiniBrowser's ${width + dx}×${height + dy} window showed a ${inner.join('×')} viewport`)
       }
+      const fixed = await resizeWindow(width + toolbar[0], height + toolbar[1])
+      if (fixed[0] !== width) throw new Error(`MiniBrowser gave a ${fixed[0]} px wide viewport instead of ${width} px`)
+      toolbarSize.set(browser, toolbar)
     },
     evaluate: (fn, ...args) => browser.execute(fn as never, ...(args as unknown as never[])) as never,
     async takeProblems() {

@@ -7,7 +7,7 @@ import { isTransient } from './runner'
 
 /**
  * The path-coverage table: what PASSING page tests exercised of each app machine, read from the records
- * tests/paths/runner.ts writes (a failing test writes none), against the machine's states and transitions in
+ * tests/paths/runner.ts writes (a failing test, or one that passed only on a retry, writes none), against the machine's states and transitions in
  * docs/flows/flows.json and what its driver declares the page cannot reach.
  */
 const root = resolve(import.meta.dirname, '../..')

@@ -110,7 +110,9 @@ export function drivePaths(driver: Driver) {
         sh.stop()
         expect(problems.filter((p) => !driver.allowConsole?.test(p)), 'console errors').toEqual([])
 
-        // Only a passing test gets here: what it exercised counts.
+        // Only a passing test gets here, and what it exercised counts only when it passed on its first attempt: a
+        // path that needed a retry is flaky, and a flaky test is a failing one (playwright.config.ts failOnFlakyTests).
+        if (info.retry > 0) return
         const dir = join(coverageDir(), driver.name)
         mkdirSync(dir, { recursive: true })
         writeFileSync(

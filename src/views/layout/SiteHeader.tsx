@@ -1,17 +1,22 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Suspense, useEffect, useId, useRef, useState } from 'react'
 import { config } from '../../config'
 import { SECTOR_LABELS, SECTORS, type Sector, sectorPath } from '../../domain/sectors'
 import { AnchorButton, LinkButton } from '../../ui/Button'
-import { LoadBoundary } from '../../ui/LoadBoundary'
+import { LoadBoundary, lazyPart } from '../../ui/LoadBoundary'
 import { loadSession, useSession } from '../session/session'
 import { AccountPlaceholder } from './AccountPlaceholder'
 import { BrandMark } from './BrandMark'
 import * as s from './layout.css'
 
+const AccountLink = () => (
+  <LinkButton to="/account" size="sm" variant="ghost">
+    Account
+  </LinkButton>
+)
 // Loaded only once the session says someone is signed in: signed-out visitors never download it (nor xstate, nor
-// supabase-js).
-const AccountMenu = lazy(() => import('./AccountMenu'))
+// supabase-js). If its code fails to download, the plain Account link instead.
+const AccountMenu = lazyPart(() => import('./AccountMenu'), AccountLink)
 
 function SignedOutActions() {
   return (
@@ -62,13 +67,7 @@ export function SiteHeader({ activeSector }: { activeSector?: Sector }) {
           {status === 'pending' ? (
             <AccountPlaceholder label="Account" />
           ) : menu ? (
-            <LoadBoundary
-              fallback={
-                <LinkButton to="/account" size="sm" variant="ghost">
-                  Account
-                </LinkButton>
-              }
-            >
+            <LoadBoundary fallback={<AccountLink />}>
               <Suspense fallback={<AccountPlaceholder label="Account" />}>
                 <AccountMenu signedOut={<SignedOutActions />} />
               </Suspense>

@@ -10,7 +10,7 @@ import { inspect } from '../../devtools/inspector'
 import { defined } from '../../domain/routeSearch'
 import { preload } from '../../lib/load'
 import { pageEntry } from '../../seo/pages'
-import { preloadPresence } from '../../ui/motion'
+import { preloadPresence, usePresenceReady } from '../../ui/motion'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
 import { onSessionEnded, requestSignOut, settledUser } from '../session/session'
@@ -24,6 +24,8 @@ const SsoProfileDialog = lazy(() => loadSsoProfileDialog().then((module) => ({ d
 
 /** The longest a page change waits for the SSO dialog's exit animation (its transition is 0.22 s). */
 const EXIT_WAIT_MS = 600
+/** The longest the SSO dialog waits for motion (preloaded since the page opened) so that it enters animated. */
+const ENTER_WAIT_MS = 1500
 
 /** /onboarding: the session and profile-completion gate (spec section 2), where SSO providers send people back. */
 export function OnboardingGatePage({ search }: { search: GateArrival }) {
@@ -91,6 +93,9 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
   // animation can play instead of the dialog vanishing with the actor.
   const [shownDialog, setShownDialog] = useState(dialog)
   if (dialog && dialog !== shownDialog) setShownDialog(dialog)
+  // The dialog enters with its animation: when the checks end before motion has arrived (a slow connection, a busy
+  // device), it waits for it, at most ENTER_WAIT_MS, rather than appear plainly.
+  const canEnter = usePresenceReady(Boolean(shownDialog), ENTER_WAIT_MS)
   useEffect(() => {
     dialogUp.current = Boolean(dialog)
   }, [dialog])
@@ -110,7 +115,7 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
             Redirecting...
           </p>
         ) : null}
-        {shownDialog ? (
+        {shownDialog && canEnter ? (
           <Suspense fallback={null}>
             <SsoProfileDialog actor={shownDialog} onExitComplete={() => afterDialogExit.current?.()} />
           </Suspense>

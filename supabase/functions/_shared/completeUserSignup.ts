@@ -2,7 +2,8 @@
  * complete-user-signup: called by the sign-up page right after auth sign-up (often before the e-mail is
  * confirmed, so without a user session). The SQL function does the checks and the writes in one
  * transaction: the user must exist with that e-mail, be under 24 hours old, and not be set up yet
- * (a repeat of the same call succeeds without creating anything: idempotent).
+ * (a repeat of the same call succeeds without creating anything: idempotent). An address with a pending
+ * invitation gets no organisation ({success: true, invitationPending: true}): it joins by accepting.
  */
 import * as v from 'valibot'
 import type { FunctionEnv } from './env.ts'
@@ -47,11 +48,12 @@ export async function completeUserSignup(req: Request, env: FunctionEnv): Promis
       p_user_id: userId,
       p_email: email,
       p_user_data: { ...userData, company_name: company },
-    })) as { success: boolean; error?: string; status?: number }
+    })) as { success: boolean; error?: string; status?: number; invitation_pending?: boolean }
     if (!result.success) {
       return json(req, env, result.status ?? 400, { success: false, error: result.error ?? 'Setup failed' })
     }
-    return json(req, env, 200, { success: true })
+    // An invited address gets no organisation of its own: it joins the inviting one by accepting.
+    return json(req, env, 200, result.invitation_pending ? { success: true, invitationPending: true } : { success: true })
   } catch (error) {
     console.error('complete-user-signup', error)
     return json(req, env, 500, { success: false, error: 'Setup failed; please try again' })

@@ -14,6 +14,12 @@ export interface FunctionEnv {
   CONTACT_HASH_SALT?: string
   /** Requests per client per 10 minutes (default 5). */
   CONTACT_RATE_LIMIT?: string
+  /** The site's origin: invitation links are <SITE_URL>/invite?token=... (never taken from the browser). */
+  SITE_URL?: string
+  /** Sender of the product's own e-mails (invitations); CONTACT_FROM, then the default, when unset. */
+  MAIL_FROM?: string
+  /** Invitation e-mails (new and resent) per organisation per hour (default 20). */
+  INVITE_RATE_LIMIT?: string
 }
 
 export function envFrom(get: (name: string) => string | undefined): FunctionEnv {
@@ -32,5 +38,8 @@ export function envFrom(get: (name: string) => string | undefined): FunctionEnv 
     CONTACT_FROM: get('CONTACT_FROM'),
     CONTACT_HASH_SALT: get('CONTACT_HASH_SALT'),
     CONTACT_RATE_LIMIT: get('CONTACT_RATE_LIMIT'),
+    SITE_URL: get('SITE_URL'),
+    MAIL_FROM: get('MAIL_FROM'),
+    INVITE_RATE_LIMIT: get('INVITE_RATE_LIMIT'),
   }
 }

@@ -60,9 +60,9 @@ function containsNul(value: unknown): boolean {
   return false
 }
 
-/** Calls a SECURITY DEFINER SQL function through PostgREST with the service-role key (one transaction each). */
-export async function rpc(env: FunctionEnv, fn: string, args: Record<string, unknown>): Promise<unknown> {
-  const res = await fetch(`${env.SUPABASE_URL.replace(/\/+$/, '')}/rest/v1/rpc/${fn}`, {
+/** POST /rest/v1/rpc/<fn> with the service-role key (one transaction each). */
+function postRpc(env: FunctionEnv, fn: string, args: Record<string, unknown>): Promise<Response> {
+  return fetch(`${env.SUPABASE_URL.replace(/\/+$/, '')}/rest/v1/rpc/${fn}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -71,9 +71,50 @@ export async function rpc(env: FunctionEnv, fn: string, args: Record<string, unk
     },
     body: JSON.stringify(args),
   })
+}
+
+/** Calls a SECURITY DEFINER SQL function through PostgREST with the service-role key (one transaction each). */
+export async function rpc(env: FunctionEnv, fn: string, args: Record<string, unknown>): Promise<unknown> {
+  const res = await postRpc(env, fn, args)
   const text = await res.text()
   if (!res.ok) throw new Error(`rpc ${fn} failed (${res.status}): ${text.slice(0, 300)}`)
   return text === '' ? null : JSON.parse(text)
+}
+
+export type RpcResult =
+  | { ok: true; value: unknown }
+  | { ok: false; status: number; code: string; message: string; hint: string | null; details: string | null }
+
+/**
+ * Like rpc, but a refusal raised by the SQL function comes back as a value: its HTTP status as PostgREST gives it
+ * for `raise ... using errcode = 'PTnnn'` (nnn), 22xxx (400) and 42501 (403), with its message and hint.
+ */
+export async function rpcResult(env: FunctionEnv, fn: string, args: Record<string, unknown>): Promise<RpcResult> {
+  const res = await postRpc(env, fn, args)
+  const text = await res.text()
+  if (res.ok) return { ok: true, value: text === '' ? null : JSON.parse(text) }
+  let body: { code?: string; message?: string; hint?: string | null; details?: string | null } = {}
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // not PostgREST's JSON: reported below as a server error
+  }
+  const code = body.code ?? ''
+  const status = /^PT\d{3}$/.test(code) ? Number(code.slice(2)) : code.startsWith('22') ? 400 : code === '42501' ? 403 : 500
+  if (status >= 500) throw new Error(`rpc ${fn} failed (${res.status}): ${text.slice(0, 300)}`)
+  return { ok: false, status, code, message: body.message ?? 'Request refused', hint: body.hint ?? null, details: body.details ?? null }
+}
+
+/** The signed-in user behind the request's access token, asked of the auth server (which also checks the session). */
+export async function callerOf(req: Request, env: FunctionEnv): Promise<{ id: string; email: string } | null> {
+  const authorization = req.headers.get('authorization')
+  if (!authorization || !/^bearer\s+\S+/i.test(authorization)) return null
+  const res = await fetch(`${env.SUPABASE_URL.replace(/\/+$/, '')}/auth/v1/user`, {
+    headers: { apikey: req.headers.get('apikey') ?? env.SUPABASE_SERVICE_ROLE_KEY, authorization },
+  })
+  if (!res.ok) return null
+  const user = (await res.json()) as { id?: unknown; email?: unknown }
+  return typeof user.id === 'string' ? { id: user.id, email: String(user.email ?? '') } : null
 }
 
 export function issueMessages(issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<{ key: unknown }> }>): string {

@@ -7,6 +7,7 @@
 import * as v from 'valibot'
 import type { FunctionEnv } from './env.ts'
 import { issueMessages, json, readJsonBody, rpc } from './http.ts'
+import { deliver, retryOutbox } from './outbox.ts'
 
 // Zero-width and other invisible format characters do not make a name or message.
 const visible = (s: string) => s.replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '').trim() !== ''
@@ -86,58 +87,4 @@ export async function sendContact(req: Request, env: FunctionEnv): Promise<Respo
   }
   await retryOutbox(env)
   return json(req, env, 200, { success: true })
-}
-
-interface OutboxMail {
-  id: string
-  to_address: string
-  from_address: string
-  reply_to: string | null
-  subject: string
-  text_body: string
-}
-
-/** Sends one outbox e-mail through the configured API and records the outcome; never throws. */
-async function deliver(env: FunctionEnv, mail: OutboxMail): Promise<void> {
-  let ok = false
-  let error: string | null = null
-  if (!env.MAIL_API_URL) {
-    error = 'MAIL_API_URL is not configured'
-  } else {
-    try {
-      const res = await fetch(env.MAIL_API_URL, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(env.MAIL_API_KEY ? { authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
-        },
-        body: JSON.stringify({
-          from: mail.from_address,
-          to: [mail.to_address],
-          ...(mail.reply_to ? { reply_to: mail.reply_to } : {}),
-          subject: mail.subject,
-          text: mail.text_body,
-        }),
-      })
-      ok = res.ok
-      if (!ok) error = `mail API replied ${res.status}`
-    } catch (e) {
-      error = e instanceof Error ? e.message : String(e)
-    }
-  }
-  try {
-    await rpc(env, 'mark_outbox_result', { p_outbox_id: mail.id, p_ok: ok, p_error: error })
-  } catch (e) {
-    console.error('send-contact outbox mark', e)
-  }
-}
-
-/** Retries a few older undelivered e-mails (claimed in SQL so concurrent calls never send one twice). */
-async function retryOutbox(env: FunctionEnv): Promise<void> {
-  try {
-    const due = (await rpc(env, 'claim_outbox_retries', { p_limit: 3 })) as OutboxMail[] | null
-    for (const mail of due ?? []) await deliver(env, mail)
-  } catch (e) {
-    console.error('send-contact outbox retry', e)
-  }
 }

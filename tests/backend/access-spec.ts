@@ -1,0 +1,190 @@
+/**
+ * The access matrix's specification (issue 28): for every table in `public` and every function in `public`
+ * (both discovered from the catalog by the tests, so a table or function added later fails until it is listed
+ * here), what each persona may do: anon, a member of another organisation (its admin, the strongest outsider),
+ * a member and an admin of the organisation under test.
+ *
+ * Outcomes for a table operation on the target rows (organisation A's rows; for a person-owned table, the
+ * member's own row): 'denied' (no privilege: 42501), 'none' (allowed to try, but no target row is seen or
+ * changed), 'own' (every target row is seen or changed). For a function: 'denied' (42501), 'refused' (the
+ * function itself says no, with the SQLSTATE given) or 'ok'. Whatever the outcome, a persona never sees or
+ * changes a row outside its own organisation (checked on every case), and a refused case changes nothing.
+ *
+ * Used by access-matrix.test.ts (SQL, the embedded PostgreSQL 15) and access-matrix-http.test.ts (supabase-js).
+ */
+
+export const PERSONAS = ['anon', 'outsider', 'member', 'admin'] as const
+export type Persona = (typeof PERSONAS)[number]
+export const TABLE_OPS = ['select', 'insert', 'update', 'delete'] as const
+export type TableOp = (typeof TABLE_OPS)[number]
+export type TableOutcome = 'denied' | 'none' | 'own'
+
+type PerPersona<T> = Record<Persona, T>
+const every = <T>(value: T): PerPersona<T> => ({ anon: value, outsider: value, member: value, admin: value })
+/** Members of the organisation (both roles) only. */
+const MEMBERS: PerPersona<TableOutcome> = { anon: 'denied', outsider: 'none', member: 'own', admin: 'own' }
+const ADMINS: PerPersona<TableOutcome> = { anon: 'denied', outsider: 'none', member: 'none', admin: 'own' }
+/** The person's own row (the target is the member's row): only the member. */
+const SELF: PerPersona<TableOutcome> = { anon: 'denied', outsider: 'none', member: 'own', admin: 'none' }
+const DENIED = every<TableOutcome>('denied')
+
+/** What the fixture holds, for building rows and arguments. */
+export interface MatrixFixture {
+  orgA: string
+  orgB: string
+  ids: PerPersona<string | null>
+  emails: PerPersona<string | null>
+  /** A pending invitation of organisation A (to someone who is none of the personas) and its token. */
+  invitationA: { id: string; token: string }
+}
+
+export interface TableSpec {
+  /** 'organisation': rows carry the organisation (column orgColumn) and sit behind the member fence.
+   * 'person': rows belong to one person (column id); 'service': only the service role touches them;
+   * 'reference': the same rows for everyone signed in (the frameworks), written only by migrations. */
+  kind: 'organisation' | 'person' | 'service' | 'reference'
+  orgColumn?: string
+  expect: Record<TableOp, PerPersona<TableOutcome>>
+  /** A row for the insert attempt (defaults: built from the catalog). */
+  sample?: (f: MatrixFixture, who: Persona) => Record<string, unknown>
+}
+
+/** Framework reference data (migration 20261124100000): every signed-in person reads all of it, nobody writes. */
+const REFERENCE: TableSpec = {
+  kind: 'reference',
+  expect: { select: { anon: 'denied', outsider: 'own', member: 'own', admin: 'own' }, insert: DENIED, update: DENIED, delete: DENIED },
+}
+
+export const TABLES: Record<string, TableSpec> = {
+  organisations: {
+    kind: 'organisation',
+    orgColumn: 'id',
+    expect: { select: MEMBERS, insert: DENIED, update: ADMINS, delete: DENIED },
+    sample: () => ({ name: 'Matrix Ltd' }),
+  },
+  memberships: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: DENIED, update: DENIED, delete: DENIED },
+    // The obvious attack: make yourself an admin of organisation A.
+    sample: (f, who) => ({ organisation_id: f.orgA, user_id: f.ids[who] ?? f.ids.outsider, role: 'admin' }),
+  },
+  invitations: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: (f) => ({ organisation_id: f.orgA, email: 'matrix@acme-care.co.uk', role: 'admin' }),
+  },
+  users: {
+    kind: 'person',
+    expect: { select: SELF, insert: DENIED, update: SELF, delete: DENIED },
+    sample: () => ({ id: '00000000-0000-4000-8000-000000000001', email: 'matrix@acme-care.co.uk' }),
+  },
+  contact_referrals: {
+    kind: 'service',
+    expect: { select: DENIED, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: () => ({ name: 'M', email: 'm@acme-care.co.uk', message: 'hi', client_hash: '0123456789abcdef' }),
+  },
+  mail_outbox: {
+    kind: 'service',
+    expect: { select: DENIED, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: () => ({ to_address: 'victim@acme-care.co.uk', from_address: 'x@acme-care.co.uk', subject: 's', text_body: 't' }),
+  },
+  frameworks: REFERENCE,
+  framework_versions: REFERENCE,
+  framework_scales: REFERENCE,
+  framework_scale_points: REFERENCE,
+  framework_conditions: REFERENCE,
+  framework_evidence_categories: REFERENCE,
+  framework_groups: REFERENCE,
+  framework_items: REFERENCE,
+}
+
+export type FunctionOutcome = 'denied' | 'ok' | { refused: string }
+
+export interface FunctionSpec {
+  /** Named arguments (as PostgREST takes them), per persona. */
+  args: (f: MatrixFixture, who: Persona) => Record<string, unknown>
+  expect: PerPersona<FunctionOutcome>
+  /** It writes when it succeeds: the SQL matrix rolls it back, the HTTP one uses a fresh fixture. */
+  writes?: boolean
+}
+
+const none = () => ({})
+const signedIn = (ok: FunctionOutcome = 'ok'): PerPersona<FunctionOutcome> => ({ anon: 'denied', outsider: ok, member: ok, admin: ok })
+const SERVICE_ONLY = every<FunctionOutcome>('denied')
+const refused = (code: string): FunctionOutcome => ({ refused: code })
+
+export const FUNCTIONS: Record<string, FunctionSpec> = {
+  consumer_email_domains: { args: none, expect: every<FunctionOutcome>('ok') },
+  get_profile_completion_status: { args: none, expect: signedIn() },
+  update_self_profile_details: {
+    args: () => ({ p_company_name: 'Matrix Care', p_sector: 'Unassigned', p_staff_count: 7 }),
+    expect: signedIn(),
+    writes: true,
+  },
+  complete_user_signup: {
+    args: (f, who) => ({ p_user_id: f.ids[who] ?? f.ids.member, p_email: f.emails[who] ?? f.emails.member, p_user_data: { company_name: 'X' } }),
+    expect: SERVICE_ONLY,
+  },
+  submit_contact_referral: {
+    args: () => ({
+      p_name: 'M', p_email: 'm@acme-care.co.uk', p_message: 'hi', p_to: null, p_subject: null, p_service: null,
+      p_client_hash: '0123456789abcdef', p_is_spam: false, p_deliver_to: 'victim@acme-care.co.uk', p_from: 'x@acme-care.co.uk',
+    }),
+    expect: SERVICE_ONLY,
+  },
+  mark_outbox_result: { args: () => ({ p_outbox_id: '00000000-0000-4000-8000-000000000002', p_ok: true }), expect: SERVICE_ONLY },
+  claim_outbox_retries: { args: () => ({ p_limit: 3 }), expect: SERVICE_ONLY },
+  handle_new_auth_user: { args: none, expect: SERVICE_ONLY },
+  handle_auth_user_provider_change: { args: none, expect: SERVICE_ONLY },
+  touch_updated_at: { args: none, expect: SERVICE_ONLY },
+  invite_member: {
+    args: (f, who) => ({ p_actor: f.ids[who] ?? f.ids.admin, p_email: 'matrix@acme-care.co.uk', p_role: 'admin', p_site_url: 'https://evil.example', p_from: 'x@acme-care.co.uk' }),
+    expect: SERVICE_ONLY,
+  },
+  resend_invitation: {
+    args: (f, who) => ({ p_actor: f.ids[who] ?? f.ids.admin, p_invitation_id: f.invitationA.id, p_site_url: 'https://evil.example', p_from: 'x@acme-care.co.uk' }),
+    expect: SERVICE_ONLY,
+  },
+  get_team: { args: none, expect: signedIn() },
+  // The token is the capability: whoever holds it may read what the /invite page shows.
+  get_invitation: { args: (f) => ({ p_token: f.invitationA.token }), expect: every<FunctionOutcome>('ok') },
+  my_invitations: { args: none, expect: signedIn() },
+  accept_invitation: {
+    args: (f) => ({ p_token: f.invitationA.token, p_leave_current: true }),
+    expect: { anon: 'denied', outsider: refused('PT403'), member: refused('PT403'), admin: refused('PT403') },
+  },
+  accept_my_invitation: {
+    args: (f) => ({ p_invitation_id: f.invitationA.id, p_leave_current: true }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT404'), admin: refused('PT404') },
+  },
+  revoke_invitation: {
+    args: (f) => ({ p_invitation_id: f.invitationA.id }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT403'), admin: 'ok' },
+    writes: true,
+  },
+  set_member_role: {
+    args: (f) => ({ p_user_id: f.ids.member, p_role: 'admin' }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT403'), admin: 'ok' },
+    writes: true,
+  },
+  remove_member: {
+    args: (f) => ({ p_user_id: f.ids.member }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT403'), admin: 'ok' },
+    writes: true,
+  },
+  // The outsider is the sole member of organisation B, so may leave it; A's admin has a member left behind.
+  leave_organisation: {
+    args: none,
+    expect: { anon: 'denied', outsider: 'ok', member: 'ok', admin: refused('PT409') },
+    writes: true,
+  },
+}
+
+/** Tables with organisation_id that are not organisation-owned (their own rule applies), named on purpose. */
+export const NOT_ORGANISATION_OWNED: Record<string, string> = {
+  users: "a person's own profile; its organisation_id is a read-only mirror of memberships",
+}
+
+export function outcomeName(o: FunctionOutcome): string {
+  return typeof o === 'string' ? o : `refused ${o.refused}`
+}

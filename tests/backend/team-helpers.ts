@@ -1,0 +1,131 @@
+/**
+ * Helpers for the team and access-matrix tests: the database (the embedded PostgreSQL 15),
+ * requests run as PostgREST runs them (one transaction, set_config('role') and the JWT claims), people and
+ * organisations made directly in SQL, and a snapshot of every row a request could change.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Db, Queryable } from '../../supabase/local/db.ts'
+import { errorOf as anyErrorOf, asRole, embeddedDatabase } from './helpers.ts'
+
+export type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
+
+/**
+ * The database the team's rules are tested on: the embedded PostgreSQL 15 the local server runs (a throwaway copy
+ * of the migrated template). A server reached by DATABASE_URL is the same PostgreSQL 15.18 binary; that storage
+ * mode is covered by sql.test.ts and by the race for the last seat in team.http.test.ts, so the matrix is not run
+ * twice on the same engine.
+ */
+export const ENGINES: Engine[] = [{ name: 'the embedded PostgreSQL 15', open: embeddedDatabase }]
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role'
+
+/** One request as PostgREST makes it (tests/backend/helpers.ts asRole), with the API roles spelled out. */
+export const asCaller = <T>(db: Db, role: ApiRole, sub: string | null, fn: (tx: Queryable) => Promise<T>): Promise<T> => asRole(db, role, sub, fn)
+
+/** A database error with the fields the team's refusals use: the SQLSTATE, the sentence, the reason and details. */
+export interface SqlError {
+  code: string
+  message: string
+  hint?: string
+  detail?: string
+}
+
+export const errorOf = (p: Promise<unknown>): Promise<SqlError> => anyErrorOf(p)
+
+/** Calls public.<fn>(args) as the caller; returns the jsonb result. */
+export async function call<T = Record<string, unknown>>(db: Db, role: ApiRole, sub: string | null, fn: string, args: unknown[] = []): Promise<T> {
+  const placeholders = args.map((_, i) => `$${i + 1}`).join(', ')
+  const r = await asCaller(db, role, sub, (tx) => tx.query<{ r: T }>(`select public.${fn}(${placeholders}) as r`, args))
+  return r.rows[0]?.r as T
+}
+
+let n = 0
+export interface Person {
+  id: string
+  email: string
+}
+
+/** An auth user (confirmed unless said otherwise) with the profile row the sign-up trigger makes. */
+export async function person(db: Db, opts: { email?: string; first?: string; confirmed?: boolean } = {}): Promise<Person> {
+  const id = randomUUID()
+  const email = opts.email ?? `p${n++}-${id.slice(0, 8)}@acme-care.co.uk`
+  await db.query(
+    `insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
+     values ($1, $2, case when $3 then now() end, $4::jsonb, '{"provider":"email"}')`,
+    [id, email, opts.confirmed ?? true, JSON.stringify({ first_name: opts.first ?? 'Sam', last_name: 'Tester', company_name: 'Acme Care', staff_count: '5' })],
+  )
+  return { id, email }
+}
+
+/** A new organisation with its admin, as sign-up makes it. */
+export async function organisation(db: Db, admin: Person, opts: { name?: string; plan?: 'free' | 'bos' } = {}): Promise<string> {
+  const r = await db.query<{ id: string }>('select private.create_organisation_for($1, $2, null, 5) as id', [admin.id, opts.name ?? `Org ${n++}`])
+  const id = r.rows[0]!.id
+  if (opts.plan === 'bos') await db.query("update public.organisations set plan = 'bos' where id = $1", [id])
+  return id
+}
+
+export async function addMember(db: Db, organisationId: string, who: Person, role: 'admin' | 'member' = 'member'): Promise<void> {
+  await db.query('insert into public.memberships (organisation_id, user_id, role) values ($1, $2, $3)', [organisationId, who.id, role])
+}
+
+export const SITE = 'http://localhost:5173'
+export const FROM = 'InspectReady (test) <no-reply@localhost>'
+
+export interface Invited {
+  invitation: { id: string; email: string; role: string; status: string; expires_at: string }
+  mail: { id: string; to_address: string; subject: string; text_body: string; reply_to: string }
+  token: string
+}
+
+/** invite_member as the invite-member function calls it (service role); the token read back from the e-mail. */
+export async function invite(db: Db, actor: Person, email: string, role = 'member', maxPerHour = 1000, tx?: Queryable): Promise<Invited> {
+  const sql = 'select public.invite_member($1, $2, $3, $4, $5, $6) as r'
+  const params = [actor.id, email, role, SITE, FROM, maxPerHour]
+  const r = tx
+    ? await tx.query<{ r: Omit<Invited, 'token'> }>(sql, params)
+    : await asCaller(db, 'service_role', null, (t) => t.query<{ r: Omit<Invited, 'token'> }>(sql, params))
+  const result = r.rows[0]!.r
+  return { ...result, token: tokenIn(result.mail.text_body) }
+}
+
+export function tokenIn(text: string): string {
+  const token = /\/invite\?token=([0-9a-f]{64})/.exec(text)?.[1]
+  if (!token) throw new Error(`no invitation link in: ${text}`)
+  return token
+}
+
+/** Sessions with refresh tokens, as the auth server makes them (to see removal revoke them). */
+export async function sessionFor(db: Db, who: Person): Promise<string> {
+  const r = await db.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [who.id])
+  const sid = r.rows[0]!.id
+  await db.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [randomUUID(), who.id, sid])
+  return sid
+}
+
+/** Every table a request could reach or change: each public table, the token hashes and the auth sessions. */
+export async function snapshotTables(db: Queryable): Promise<string[]> {
+  const r = await db.query<{ t: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname in ('public', 'private') order by 1`,
+  )
+  return [...r.rows.map((x) => x.t), 'auth.users', 'auth.sessions', 'auth.refresh_tokens']
+}
+
+/**
+ * A fingerprint of those tables' contents, cheap enough to take around every request: per table, the number of
+ * rows and the sum of a 64-bit hash of each row's text (so it does not depend on row order). Two equal
+ * fingerprints mean the same rows (but for a hash collision); any insert, update or delete changes it.
+ */
+export async function fingerprint(db: Queryable, tables: string[]): Promise<string> {
+  const parts = tables.map((t) => `'${t}=' || (select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from ${t} x)`)
+  const r = await db.query<{ f: string }>(`select concat_ws(' ', ${parts.join(', ')}) as f`)
+  return r.rows[0]!.f
+}
+
+/** All rows of those tables as one canonical JSON text (rows sorted), read in one query. */
+export async function snapshot(db: Queryable, tables: string[]): Promise<string> {
+  const parts = tables.map((t) => `'${t}', (select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]') from ${t} x)`)
+  const r = await db.query<{ s: unknown }>(`select jsonb_build_object(${parts.join(', ')}) as s`)
+  return JSON.stringify(r.rows[0]!.s)
+}
