@@ -84,7 +84,7 @@ export const contactReferralMachine = setup({
     })),
   },
   actors: {
-    /** Send the referral to the send-contact function; rejects on any error (src/backend/contact.ts). */
+    /** Send the referral to the send-contact function; rejects on any error (src/backend/referral.ts). */
     sendReferral: fromPromise<void, ReferralPayload>(async () => {
       throw new Error('sendReferral is not provided')
     }),

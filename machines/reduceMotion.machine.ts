@@ -7,7 +7,7 @@ import { assertEvent, assign, fromCallback, setup } from 'xstate'
  * whose system asks for less motion; an explicit choice on this site is respected instead.)
  * Entering a state applies the root class and announces the change; toggling stores the new value.
  * Side effects are named actions and a named listener actor (storage, the system media query, other tabs),
- * implemented by the view (src/views/motion); here they do nothing, so the machine stays pure.
+ * implemented by the view (src/ui/ReduceMotion.tsx); here they do nothing, so the machine stays pure.
  */
 export interface ReduceMotionContext {
   stored: boolean | null

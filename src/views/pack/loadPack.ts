@@ -9,7 +9,7 @@
  * `createPackPdf` rejects with PackInputError for an unknown framework version and with the import's own error when
  * the chunk cannot be downloaded (offline, a deploy replaced it); a later call tries the download again.
  */
-import { loadOnce, preload } from '../../domain/load'
+import { loadOnce, preload } from '../../lib/load'
 import { buildPackDocument } from '../../domain/pack/build'
 import type { InspectionPackInput, PackDocument } from '../../domain/pack/types'
 
