@@ -7,7 +7,7 @@ import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/ind
 import { messagesTo } from '../backend/helpers'
 import { admin, returningUser, signInPage, USER_PASSWORD } from '../support/sessions'
 import { signOutInAnotherTab } from '../paths/users'
-import { axeViolations, waitForHydration, watchConsole } from './support'
+import { axeViolations, openAuth, waitForHydration, watchConsole } from './support'
 import { account } from '../support/pages/account'
 import { gate } from '../support/pages/onboarding'
 import { header } from '../support/pages/shell'
@@ -27,8 +27,7 @@ function anonClient() {
 }
 
 async function signInThroughPage(page: Page, email: string, password: string) {
-  await page.goto('/auth')
-  await waitForHydration(page)
+  await openAuth(page)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
   await page.getByLabel('Work email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
@@ -53,8 +52,7 @@ test('/auth signs in by default and links to sign-up and reset; ?mode=signup sho
   await page.unroute('**/assets/*.js')
 
   const problems = watchConsole(page, baseURL!)
-  await page.goto('/auth')
-  await waitForHydration(page)
+  await openAuth(page)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
   for (const provider of ['Google', 'LinkedIn', 'Apple', 'Facebook']) {
@@ -147,8 +145,7 @@ test('a wrong password and an unknown address get the same message, and nothing 
 test('an empty or malformed form names the field and sends nothing', async ({ page }) => {
   let requests = 0
   page.on('request', (r) => r.url().includes('/auth/v1/token') && requests++)
-  await page.goto('/auth')
-  await waitForHydration(page)
+  await openAuth(page)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByText('Enter your work email.')).toBeVisible()
   await expect(page.getByLabel('Work email', { exact: true })).toBeFocused()
@@ -263,8 +260,7 @@ test('a forgotten password is reset through the mailed link; the old one stops w
   const other = createClient(env.backendUrl, LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: ws })
   const otherSession = (await other.auth.signInWithPassword({ email: user.email, password: user.password })).data.session!
 
-  await page.goto('/auth')
-  await waitForHydration(page)
+  await openAuth(page)
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await page.getByLabel('Work email', { exact: true }).fill(user.email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
@@ -310,10 +306,7 @@ test('a forgotten password is reset through the mailed link; the old one stops w
 
 test('a reset for an address without an account gets the same answer, and no e-mail', async ({ page }) => {
   const email = `nobody-${Date.now().toString(36)}@sunrise-care.co.uk`
-  await page.goto('/auth?mode=reset')
-  await waitForHydration(page)
-  // The prerendered page holds every mode's form until the app has read the mode: wait for the reset one alone.
-  await expect(page.getByLabel('Work email', { exact: true })).toHaveCount(1)
+  await openAuth(page, '/auth?mode=reset')
   await page.getByLabel('Work email', { exact: true }).fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible()
@@ -341,8 +334,7 @@ test('a forged redirect_to in a reset request is ignored: the link leads back to
 
 test('SSO: Continue with Google, the consent page, then the dialog; Details saved leads on to the wizard', async ({ page, baseURL }) => {
   const problems = watchConsole(page, baseURL!)
-  await page.goto('/auth?mode=signup')
-  await waitForHydration(page)
+  await openAuth(page, '/auth?mode=signup')
   await page.getByRole('button', { name: 'Continue with Google' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible()
   const email = `sso-${Date.now().toString(36)}@sunrise-care.co.uk`
@@ -363,8 +355,7 @@ test('SSO: Continue with Google, the consent page, then the dialog; Details save
 })
 
 test('SSO with a personal address: the gate says to use a company email, signs out and offers sign-up', async ({ page }) => {
-  await page.goto('/auth')
-  await waitForHydration(page)
+  await openAuth(page)
   await page.getByRole('button', { name: 'Continue with Apple' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in with Apple' })).toBeVisible()
   const email = `someone.${Date.now().toString(36)}@gmail.com`
@@ -382,8 +373,7 @@ test('SSO with a personal address: the gate says to use a company email, signs o
 })
 
 test('SSO cancelled at the provider returns to sign-in with a plain message, signed out', async ({ page }) => {
-  await page.goto('/auth')
-  await waitForHydration(page)
+  await openAuth(page)
   await page.getByRole('button', { name: 'Continue with LinkedIn' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in with LinkedIn' })).toBeVisible()
   await page.getByRole('button', { name: 'Cancel' }).click()

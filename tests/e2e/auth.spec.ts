@@ -6,7 +6,7 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
 import { allMessages } from '../backend/helpers'
 import { confirmationLink, emailSignUp, fillSignUpForm, signInPage, USER_PASSWORD } from '../support/sessions'
-import { axeViolations, waitForHydration, watchConsole } from './support'
+import { axeViolations, openAuth, waitForHydration, watchConsole } from './support'
 import { toast } from '../support/pages/shell'
 
 /**
@@ -39,10 +39,8 @@ async function apiSignUp(email: string, pkce: boolean) {
   return confirmationLink(email)
 }
 
-async function openAuth(page: Page) {
-  await page.goto('/auth?mode=signup')
-  await waitForHydration(page)
-}
+/** /auth's sign-up form, once the page has read its address (openAuth). */
+const openSignUp = (page: Page) => openAuth(page, '/auth?mode=signup')
 
 async function fillForm(page: Page, email: string) {
   await fillSignUpForm(page, email)
@@ -53,7 +51,7 @@ async function fillForm(page: Page, email: string) {
 test('a new user signs up, confirms from the e-mail and is taken to the app 1 second later', async ({ page, baseURL }) => {
   const problems = watchConsole(page, baseURL!)
   const email = uniqueEmail('new')
-  await openAuth(page)
+  await openSignUp(page)
   await expect(page).toHaveTitle(`Sign in | ${config.brand}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
   const progress = page.getByRole('progressbar')
@@ -117,7 +115,7 @@ test('a gmail.com address gets the inline message and no account is created', as
   page.on('request', (r) => {
     if (r.url().includes('/auth/v1/signup')) signups.push(r.url())
   })
-  await openAuth(page)
+  await openSignUp(page)
   await fillForm(page, 'ada.lovelace@GMail.com ')
   await expect(page.getByText(WORK_EMAIL_MESSAGE, { exact: true })).toBeVisible()
   await expect(page.getByLabel('Work email', { exact: true })).toHaveAttribute('aria-invalid', 'true')
@@ -136,7 +134,7 @@ test('a gmail.com address gets the inline message and no account is created', as
 test('with the backend down the user gets Sign up failed or Unexpected error, never a blank page', async ({ page, baseURL }) => {
   const problems = watchConsole(page, baseURL!)
   await page.route(`${env.backendUrl}/**`, (route) => route.abort('connectionrefused'))
-  await openAuth(page)
+  await openSignUp(page)
   await fillForm(page, uniqueEmail('down'))
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(toast(page, 'Sign up failed').or(toast(page, 'Unexpected error'))).toBeVisible()
@@ -202,7 +200,7 @@ test('verified=true says Email verified! and redirects', async ({ page }) => {
 
 test('copy password shows Password copied! for 2 seconds', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await openAuth(page)
+  await openSignUp(page)
   await page.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)
   await page.getByRole('button', { name: 'Copy password' }).click()
   await expect(page.getByRole('button', { name: 'Password copied!' })).toBeVisible()
@@ -229,7 +227,7 @@ test('marketing pages do not download supabase-js; /auth loads it only when a fl
   await waitForHydration(page)
   expect(supabaseLoaded()).toBe(false)
   // /auth without a confirmation to handle waits until the user submits.
-  await openAuth(page)
+  await openSignUp(page)
   await page.getByLabel('First name', { exact: true }).fill('Ada')
   expect(supabaseLoaded()).toBe(false)
   await fillForm(page, uniqueEmail('lazy'))

@@ -6,7 +6,7 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { config } from '../../src/config'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { confirmationLink } from '../support/sessions'
-import { waitForHydration, watchConsole } from './support'
+import { openAuth, waitForHydration, watchConsole } from './support'
 import { toast } from '../support/pages/shell'
 import { gate } from '../support/pages/onboarding'
 
@@ -57,7 +57,7 @@ async function open(page: Page, path: string) {
 test('/auth sign-up: hostile names, company and phone are sent as text and shown as text; a hostile e-mail is refused', async ({ page, baseURL }) => {
   const problems = watchConsole(page, baseURL!)
   const dialogs = watchDialogs(page)
-  await open(page, '/auth?mode=signup')
+  await openAuth(page, '/auth?mode=signup')
   const email = uniqueEmail('xss')
   await page.getByLabel('First name', { exact: true }).fill(XSS)
   await page.getByLabel('Last name', { exact: true }).fill(ZERO_WIDTH)
@@ -205,7 +205,7 @@ test.describe('backend down: a clear message, never a blank page', () => {
   })
 
   test('/auth submit', async ({ page }) => {
-    await open(page, '/auth?mode=signup')
+    await openAuth(page, '/auth?mode=signup')
     await page.getByLabel('First name', { exact: true }).fill('Ada')
     await page.getByLabel('Last name', { exact: true }).fill('Lovelace')
     await page.getByLabel('Work email', { exact: true }).fill(uniqueEmail('down'))
@@ -259,7 +259,7 @@ test('sign-up and e-mail confirmation: no token, password or personal field in t
 
   const email = uniqueEmail('quiet')
   const secret = { password: `Pw-${randomBytes(6).toString('hex')}`, first: `Ada${randomBytes(3).toString('hex')}`, last: `Lovelace${randomBytes(3).toString('hex')}`, phone: '07700 900777', company: `Quiet Care ${randomBytes(3).toString('hex')}` }
-  await open(page, '/auth?mode=signup')
+  await openAuth(page, '/auth?mode=signup')
   await page.getByLabel('First name', { exact: true }).fill(secret.first)
   await page.getByLabel('Last name', { exact: true }).fill(secret.last)
   await page.getByLabel('Work email', { exact: true }).fill(email)

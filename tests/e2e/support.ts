@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { auth } from '../support/pages/auth'
 
 /** Console errors and page errors during a test, ignoring requests to third-party hosts (no network here). */
 export function watchConsole(page: Page, origin: string) {
@@ -16,6 +17,17 @@ export function watchConsole(page: Page, origin: string) {
 
 export async function waitForHydration(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+}
+
+/**
+ * Opens /auth (`path` with its query) and waits until the page has read its address: one form left (auth.forms).
+ * Hydration alone is not enough: the auth page's flows start just after, and before that the page still holds
+ * every form (three 'Work email' fields) and its SSO buttons do nothing.
+ */
+export async function openAuth(page: Page, path = '/auth') {
+  await page.goto(path)
+  await waitForHydration(page)
+  await expect(auth.forms(page)).toHaveCount(1)
 }
 
 /** Every axe rule of these tags runs, and a violation of any impact (minor included) fails. */

@@ -6,6 +6,12 @@ const main = (page: Page) => page.getByRole('main')
 
 export const auth = {
   main,
+  /**
+   * Every form panel in the page, shown or not: the prerendered page holds all three (the head script showing the
+   * one the address asks for) until the page has read its address after hydration, then one. Typing before then
+   * can meet three 'Work email' fields, or an SSO button whose flow has not started.
+   */
+  forms: (page: Page) => page.locator('[data-auth-panel]'),
   /** The form's title (h1), one per form. */
   title: (page: Page) => main(page).getByRole('heading', { level: 1 }),
   /** A panel's heading (h2): 'Check your email', 'Email confirmed!', 'Choose a new password', ... */
