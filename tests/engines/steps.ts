@@ -40,6 +40,15 @@ export async function hydrated(page: EngineDriver) {
 }
 
 /**
+ * /auth hydrated and its address read: one form left. The prerendered page holds all three forms until the auth
+ * page's flows start, just after hydration (tests/e2e/support.ts openAuth).
+ */
+async function authReady(page: EngineDriver) {
+  await hydrated(page)
+  await eventually(() => page.evaluate(() => document.querySelectorAll('[data-auth-panel]').length)).toBe(1)
+}
+
+/**
  * Fails with the page's console errors, uncaught errors and CSP violations. `unreachable` names an origin a
  * test made unreachable on purpose: the engines' own reports of those failed requests are expected there.
  */
@@ -118,7 +127,7 @@ export const FLOWS: Flow[] = [
     async run({ page }) {
       const email = `engines-${uniqueId()}@sunrise-care.co.uk`
       await page.goto('/auth?mode=signup')
-      await hydrated(page)
+      await authReady(page)
       expect(await page.text(heading1)).toBe('Create your account')
       await page.type({ label: 'First name' }, 'Ada')
       await page.type({ label: 'Last name' }, 'Lovelace')
@@ -373,7 +382,7 @@ export const FLOWS: Flow[] = [
     async run({ page }) {
       const user = await returningUser({ onboarded: true })
       await page.goto('/auth')
-      await hydrated(page)
+      await authReady(page)
       expect(await page.text(heading1)).toBe('Sign in')
       await page.type({ label: 'Work email' }, user.email)
       await page.type({ label: 'Password' }, 'not-the-password-1')
@@ -401,7 +410,7 @@ export const FLOWS: Flow[] = [
     async run({ page }) {
       const user = await returningUser({ onboarded: true })
       await page.goto('/auth')
-      await hydrated(page)
+      await authReady(page)
       await page.click({ role: 'link', name: 'Forgot password?' })
       await page.type({ label: 'Work email' }, user.email)
       await page.click({ role: 'button', name: 'Send reset link' })
