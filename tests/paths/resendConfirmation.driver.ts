@@ -9,7 +9,7 @@ import {
 import { e2eEnv } from '../../scripts/e2e-env'
 import { formatCountdown } from '../../src/domain/account'
 import { UNREACHABLE_MESSAGE } from '../../src/domain/authErrors'
-import { waitForHydration } from '../e2e/support'
+import { openAuth } from '../e2e/support'
 import { emailSignUp, fillSignUpForm, USER_PASSWORD } from '../support/sessions'
 import { authErrorResponse, defineDriver, holdRequests, type PathContext } from './driver'
 
@@ -83,8 +83,7 @@ export const driver = defineDriver({
       // A sign-up in the page: the confirmation e-mail has just gone.
       const email = `resend-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@sunrise-care.co.uk`
       ctx.data.email = email
-      await page.goto('/auth?mode=signup')
-      await waitForHydration(page)
+      await openAuth(page, '/auth?mode=signup')
       const form = page.getByRole('form', { name: 'Create your account' })
       await fillSignUpForm(form, email)
       await form.getByRole('button', { name: 'Create account' }).click()
@@ -93,8 +92,7 @@ export const driver = defineDriver({
       // An account never confirmed, signing in: the page asks to confirm first.
       const { email } = await emailSignUp()
       ctx.data.email = email
-      await page.goto('/auth')
-      await waitForHydration(page)
+      await openAuth(page)
       const signIn = page.getByRole('form', { name: 'Sign in' })
       await signIn.getByLabel('Work email', { exact: true }).fill(email)
       await signIn.getByLabel('Password', { exact: true }).fill(USER_PASSWORD)

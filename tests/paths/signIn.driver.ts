@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { signInMachine, signInSampleEvents, type SignInContext } from '../../machines/signIn.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { SIGN_IN_FIELD_MESSAGES, SIGN_IN_MESSAGES } from '../../src/domain/account'
-import { waitForHydration } from '../e2e/support'
+import { openAuth } from '../e2e/support'
 import { emailSignUp, returningUser, USER_PASSWORD } from '../support/sessions'
 import { authErrorResponse, changeField, defineDriver, holdRequests } from './driver'
 import { auth } from '../support/pages/auth'
@@ -50,8 +50,7 @@ export const driver = defineDriver({
     if (types.includes('xstate.done.actor.signIn')) ctx.data.user = await returningUser()
     if (types.includes('email_not_confirmed')) ctx.data.unconfirmed = (await emailSignUp()).email
     await grants.install(page)
-    await page.goto('/auth')
-    await waitForHydration(page)
+    await openAuth(page)
   },
   events: {
     FIELD_CHANGED: (page, event) => changeField(field(page, event.field === 'email' ? 'Work email' : 'Password'), event.value as string),

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test'
 import { type SignupContext, signupMachine, signupSampleEvents, signupSampleInput } from '../../machines/signup.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { SignupField } from '../../src/domain/signup'
-import { waitForHydration } from '../e2e/support'
+import { openAuth } from '../e2e/support'
 import { authErrorResponse, changeField, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
 import { supabaseChunkName } from './users'
 import { auth } from '../support/pages/auth'
@@ -76,8 +76,7 @@ export const driver = defineDriver({
     })
     await recordToasts(page)
     for (const h of [signups, completes, chunk]) await h.install(page)
-    await page.goto('/auth?mode=signup')
-    await waitForHydration(page)
+    await openAuth(page, '/auth?mode=signup')
   },
   events: {
     FIELD_CHANGED: async (page, event) => {

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { type SsoSignInContext, type SsoSignInInput, ssoSignInMachine, ssoSignInSampleEvents, ssoSignInSampleInputs } from '../../machines/ssoSignIn.machine'
 import { SSO_START_MESSAGES, ssoErrorMessage } from '../../src/domain/account'
 import { SSO_PROVIDER_LABELS, SSO_PROVIDERS, type SsoProvider } from '../../src/domain/ssoProviders'
-import { waitForHydration } from '../e2e/support'
+import { openAuth } from '../e2e/support'
 import { defineDriver } from './driver'
 import { auth } from '../support/pages/auth'
 
@@ -77,8 +77,7 @@ export const driver = defineDriver({
     const { providerError } = ctx.path.input as SsoSignInInput
     await page.addInitScript(holdDigests)
     const search = providerError ? `?${new URLSearchParams({ sso_error: providerError.code, sso_error_description: providerError.description })}` : ''
-    await page.goto(`/auth${search}`)
-    await waitForHydration(page)
+    await openAuth(page, `/auth${search}`)
   },
   events: {
     PROVIDER_CHOSEN: (page, event) => providerButton(page, event.provider as SsoProvider).click(),
