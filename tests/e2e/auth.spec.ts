@@ -51,6 +51,9 @@ async function fillForm(page: Page, email: string) {
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title })
 
 test('a new user signs up, confirms from the e-mail and is taken to the app 1 second later', async ({ page, baseURL }) => {
+  // A whole journey (the form, an axe check, sign-up, the mailed link, the timed redirect): more than the default
+  // 30 s on a busy 2-core machine. The redirect's own timing is measured by the page's clock below.
+  test.setTimeout(60_000)
   const problems = watchConsole(page, baseURL!)
   const email = uniqueEmail('new')
   await openAuth(page)

@@ -14,8 +14,15 @@ export function watchConsole(page: Page, origin: string) {
   return problems
 }
 
-export async function waitForHydration(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+/**
+ * Waits until React has hydrated the page, route content included. The root sets data-hydrated in its effect, but
+ * a lazily loaded route's content hydrates in a later commit: /auth still holds all three prerendered forms (its
+ * mode is chosen once its own component has mounted), so a test that looked for 'Work email' at that moment found
+ * three. On /auth this therefore also waits until one form is left.
+ */
+export async function waitForHydration(page: Page, options: { timeout?: number } = {}) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', options)
+  await expect(page.locator('[data-auth-panel]').nth(1)).toHaveCount(0, options)
 }
 
 /** Every axe rule of these tags runs, and a violation of any impact (minor included) fails. */
