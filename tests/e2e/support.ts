@@ -162,3 +162,18 @@ export async function recordFrames(page: Page, selector: string, nameAttribute: 
     reset: () => page.evaluate(() => void (window as unknown as { __frames: Frame[] }).__frames.splice(0)),
   }
 }
+
+/**
+ * Every hand-over of a mailto: link to the system's mail client, in order: the navigations the page asks for, as
+ * Chromium's DevTools protocol reports them (the full browser also logs 'Launched external handler' on the console;
+ * its headless shell, which the tests run, does not).
+ */
+export async function recordMailtoLaunches(page: Page): Promise<string[]> {
+  const launched: string[] = []
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  cdp.on('Page.frameRequestedNavigation', (event) => {
+    if (event.url.startsWith('mailto:')) launched.push(event.url)
+  })
+  return launched
+}
