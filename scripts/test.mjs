@@ -38,6 +38,7 @@ function run(label, cmd, args, env = {}) {
   timings.push([label, ((Date.now() - t0) / 1000).toFixed(1)])
   if (res.status !== 0) {
     console.error(`\n✖ ${label} failed (exit ${res.status ?? res.signal})`)
+    for (const [step, s] of timings) console.error(`   ${step.padEnd(26)} ${s} s`)
     process.exit(res.status ?? 1)
   }
 }
