@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumPath, e2eEnv } from './scripts/e2e-env'
+import { headlessShellPath, e2eEnv } from './scripts/e2e-env'
 
 /**
  * End-to-end tests against the built, prerendered site as Cloudflare Pages serves it (scripts/preview.mjs runs
@@ -34,7 +34,7 @@ export default defineConfig({
     baseURL: env.siteUrl,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: headlessShellPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

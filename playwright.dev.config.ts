@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumPath, devEnv } from './scripts/e2e-env'
+import { headlessShellPath, devEnv } from './scripts/e2e-env'
 
 /**
  * The development console check (tests/dev): every route under the Vite dev server (`vite dev`, as `npm run dev`
@@ -27,7 +27,7 @@ export default defineConfig({
   use: {
     baseURL: env.devUrl,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] },
+    launchOptions: { executablePath: headlessShellPath(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [

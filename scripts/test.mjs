@@ -23,7 +23,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
 const only = process.env.TEST_ONLY
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** Debian's Chromium (the bench's Lighthouse) and its headless shell (the Playwright tests: scripts/e2e-env.ts). */
+const chromiumPackages = [
+  [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium'],
+  [process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
+]
 const started = Date.now()
 const timings = []
 
@@ -34,18 +38,20 @@ function run(label, cmd, args, env = {}) {
   timings.push([label, ((Date.now() - t0) / 1000).toFixed(1)])
   if (res.status !== 0) {
     console.error(`\n✖ ${label} failed (exit ${res.status ?? res.signal})`)
+    for (const [step, s] of timings) console.error(`   ${step.padEnd(26)} ${s} s`)
     process.exit(res.status ?? 1)
   }
 }
 
 function ensureChromium() {
-  if (existsSync(chromium)) return
+  const missing = chromiumPackages.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg)
+  if (missing.length === 0) return
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   if (!isRoot) {
-    console.error(`Chromium is missing at ${chromium}. Install Debian's package: sudo apt-get install -y chromium`)
+    console.error(`Chromium is missing (${missing.join(', ')}). Install Debian's packages: sudo apt-get install -y ${missing.join(' ')}`)
     process.exit(1)
   }
-  run('install chromium', 'bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'])
+  run(`install ${missing.join(', ')}`, 'bash', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`])
 }
 
 /** What the Firefox and WebKit suite needs (tests/engines): executable, then the Debian package that brings it. */

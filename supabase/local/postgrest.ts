@@ -123,7 +123,8 @@ async function waitReady(target: PostgrestTarget, child: ChildProcess | null, lo
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (127.0.0.1). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
     srv.once('error', reject)

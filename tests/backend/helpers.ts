@@ -1,6 +1,5 @@
 /** Shared test helpers: supabase-js clients for Node, the mail catcher, a PostgreSQL 15 server in a temp dir. */
 import { rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
@@ -8,6 +7,7 @@ import { startEmbeddedPostgres } from '../../supabase/local/cluster.ts'
 import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import type { MailMessage } from '../../supabase/local/mail.ts'
 import { initCluster, privateDir, runPostgres } from '../../supabase/local/postgres.ts'
+import { freePort } from '../../supabase/local/postgrest.ts'
 import { serviceUser } from '../../supabase/local/processes.ts'
 
 export function memoryStorage() {
@@ -41,16 +41,7 @@ export async function messagesTo(mailUrl: string, email: string): Promise<MailMe
   return (await allMessages(mailUrl)).filter((m) => m.to.includes(email))
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port
-      srv.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 /**
  * Auth rate limits so high that suites sharing one server never meet them; tests/backend/accounts.test.ts

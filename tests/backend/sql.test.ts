@@ -8,28 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSUMER_EMAIL_DOMAINS } from '../../src/domain/consumerDomains.ts'
 import { COUNTRY_IDS, DOMAINS, FREQUENCIES, LIFE_SKILLS, REGULATORS, ROLES } from '../../src/domain/onboarding.ts'
 import { SECTORS } from '../../src/domain/sectors.ts'
-import { startEmbeddedPostgres } from '../../supabase/local/cluster.ts'
 import { type Db, openDb, type Queryable } from '../../supabase/local/db.ts'
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts'
-import { asRole, errorOf, startPostgres } from './helpers.ts'
+import { asRole, embeddedDatabase, errorOf, startPostgres } from './helpers.ts'
 
 type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
 
 const engines: Engine[] = [
-  {
-    name: 'embedded PostgreSQL 15',
-    open: async () => {
-      const server = await startEmbeddedPostgres('memory')
-      const db = await openDb(server.connection, 'embedded')
-      return {
-        db,
-        stop: async () => {
-          await db.close()
-          await server.stop()
-        },
-      }
-    },
-  },
+  { name: 'embedded PostgreSQL 15', open: embeddedDatabase },
   {
     name: 'PostgreSQL 15 by URL',
     open: async () => {

@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test'
-import { chromiumPath, devEnv } from '../../scripts/e2e-env'
+import { headlessShellPath, devEnv } from '../../scripts/e2e-env'
 
 /**
  * Global setup of playwright.dev.config.ts: opens the home page until it hydrates, so the dev server has scanned,
@@ -9,7 +9,7 @@ import { chromiumPath, devEnv } from '../../scripts/e2e-env'
  */
 export default async function warmUp() {
   const { devUrl } = devEnv()
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] })
+  const browser = await chromium.launch({ executablePath: headlessShellPath(), args: ['--no-sandbox', '--disable-gpu'] })
   try {
     const page = await browser.newPage()
     const deadline = Date.now() + 180_000

@@ -7,7 +7,7 @@ import { parseMailto } from '../../src/domain/mailto'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { allMessages } from '../backend/helpers'
-import { axeViolations, waitForHydration, watchConsole } from './support'
+import { axeViolations, recordMailtoLaunches, waitForHydration, watchConsole } from './support'
 
 /**
  * /contact against the local backend (supabase/local): stored in contact_referrals, delivered to the mail
@@ -102,12 +102,7 @@ test('a Ready4Life referral is sent, stored, delivered with the right subject an
 })
 
 test('with the backend unreachable the fallback opens the mail client, shows an exact mailto link and keeps every field', async ({ page, baseURL }) => {
-  // Chromium reports every hand-over to the system's mail handler on the console.
-  const launched: string[] = []
-  page.on('console', (msg) => {
-    const m = /^Launched external handler for '(mailto:.*)'\.$/s.exec(msg.text())
-    if (m) launched.push(m[1]!)
-  })
+  const launched = await recordMailtoLaunches(page)
   const problems = watchConsole(page, baseURL!)
   const id = unique()
   const values = { name: `Zoë O'Neil & Co ${id}`, email: `zoe.${id}@school.org.uk`, message: trickyMessage(id) }

@@ -15,8 +15,15 @@ export function watchConsole(page: Page, origin: string) {
   return problems
 }
 
-export async function waitForHydration(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+/**
+ * Waits until React has hydrated the page, route content included. The root sets data-hydrated in its effect, but
+ * a lazily loaded route's content hydrates in a later commit: /auth still holds all three prerendered forms (its
+ * mode is chosen once its own component has mounted), so a test that looked for 'Work email' at that moment found
+ * three. On /auth this therefore also waits until one form is left.
+ */
+export async function waitForHydration(page: Page, options: { timeout?: number } = {}) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', options)
+  await expect(page.locator('[data-auth-panel]').nth(1)).toHaveCount(0, options)
 }
 
 /**
@@ -166,4 +173,19 @@ export async function recordFrames(page: Page, selector: string, nameAttribute: 
     /** Forget the frames recorded so far. */
     reset: () => page.evaluate(() => void (window as unknown as { __frames: Frame[] }).__frames.splice(0)),
   }
+}
+
+/**
+ * Every hand-over of a mailto: link to the system's mail client, in order: the navigations the page asks for, as
+ * Chromium's DevTools protocol reports them (the full browser also logs 'Launched external handler' on the console;
+ * its headless shell, which the tests run, does not).
+ */
+export async function recordMailtoLaunches(page: Page): Promise<string[]> {
+  const launched: string[] = []
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Page.enable')
+  cdp.on('Page.frameRequestedNavigation', (event) => {
+    if (event.url.startsWith('mailto:')) launched.push(event.url)
+  })
+  return launched
 }

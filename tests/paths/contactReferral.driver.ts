@@ -7,7 +7,7 @@ import {
 } from '../../machines/contactReferral.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { firstInvalidField, READY4LIFE, type ReferralField, type SendFailure } from '../../src/domain/contact'
-import { waitForHydration } from '../e2e/support'
+import { recordMailtoLaunches, waitForHydration } from '../e2e/support'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
 import { contact } from '../support/pages/forms'
 import { toastRegion } from '../support/pages/shell'
@@ -66,12 +66,7 @@ export const driver = defineDriver({
   sampleInputs: [contactReferralSampleInput],
   phone: true,
   async start(page, ctx) {
-    const launched: string[] = []
-    ctx.data.launched = launched
-    page.on('console', (msg) => {
-      const m = /^Launched external handler for '(mailto:.*)'\.$/s.exec(msg.text())
-      if (m?.[1]) launched.push(m[1])
-    })
+    ctx.data.launched = await recordMailtoLaunches(page)
     await sends.install(page)
     await page.goto('/contact')
     await waitForHydration(page)

@@ -189,6 +189,9 @@ export async function recordToasts(page: Page) {
   })
 }
 
+/** The texts of every toast the page showed since recordToasts, including pages it has left since. */
+export const seenToastTexts = (page: Page): readonly string[] => seenToasts.get(page) ?? []
+
 /**
  * The step's toasts are on screen: title, and the description unless the page words the failure itself. With
  * `seen`, a toast the page showed counts even when the page has left since (see recordToasts).
