@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import type { InviteDraft, Team, TeamFailure, TeamRole } from '../src/domain/team'
+import { teamMachine, teamSampleAdminTeam, teamSampleEvents, teamSampleInput, teamSampleMemberTeam, teamSerializeState } from './team.machine'
+import { planPaths, uncovered } from './testing/tours'
+
+const COLLEAGUE = teamSampleAdminTeam.members[1]!
+const INVITATION = teamSampleAdminTeam.invitations[0]!
+const refused = (code: string, message: string): TeamFailure => ({ code, message })
+
+function run(opts: { team?: Team; load?: () => Promise<Team>; invite?: (d: InviteDraft) => Promise<Team>; role?: () => Promise<Team>; leave?: () => Promise<void> } = {}) {
+  const calls: string[] = []
+  const actor = createActor(
+    teamMachine.provide({
+      actions: {
+        goToAccount: () => calls.push('go:/account'),
+        notifyLeft: (_, p) => calls.push(`toast:left ${p.organisation}`),
+      },
+      actors: {
+        loadTeam: fromPromise(opts.load ?? (async () => opts.team ?? teamSampleAdminTeam)),
+        inviteMember: fromPromise(async ({ input }: { input: InviteDraft }) => {
+          calls.push(`invite:${input.email}:${input.role}`)
+          return (opts.invite ?? (async () => teamSampleAdminTeam))(input)
+        }),
+        resendInvitation: fromPromise(async ({ input }: { input: { invitationId: string } }) => {
+          calls.push(`resend:${input.invitationId}`)
+          return teamSampleAdminTeam
+        }),
+        revokeInvitation: fromPromise(async ({ input }: { input: { invitationId: string } }) => {
+          calls.push(`revoke:${input.invitationId}`)
+          return { ...teamSampleAdminTeam, invitations: [] }
+        }),
+        setMemberRole: fromPromise(async ({ input }: { input: { userId: string; role: TeamRole } }) => {
+          calls.push(`role:${input.userId}:${input.role}`)
+          return (opts.role ?? (async () => teamSampleAdminTeam))()
+        }),
+        removeMember: fromPromise(async ({ input }: { input: { userId: string } }) => {
+          calls.push(`remove:${input.userId}`)
+          return { ...teamSampleAdminTeam, members: teamSampleAdminTeam.members.slice(0, 1) }
+        }),
+        leaveOrganisation: fromPromise(async () => (opts.leave ?? (async () => {}))()),
+      },
+    }),
+    { input: teamSampleInput },
+  )
+  actor.start()
+  return { actor, calls }
+}
+
+describe('/team', () => {
+  it('loads the team; a person in no organisation is told so; a failed load offers Try again', async () => {
+    const ready = run()
+    await waitFor(ready.actor, (s) => s.matches('ready'))
+    expect(ready.actor.getSnapshot().context.team).toEqual(teamSampleAdminTeam)
+
+    const outsider = run({ load: async () => Promise.reject(refused('not_member', 'You are not a member of an organisation.')) })
+    await waitFor(outsider.actor, (s) => s.matches('notMember'))
+
+    let n = 0
+    const flaky = run({
+      load: async () => {
+        n += 1
+        if (n === 1) throw new Error('Failed to fetch')
+        return teamSampleAdminTeam
+      },
+    })
+    await waitFor(flaky.actor, (s) => s.matches('loadFailed'))
+    expect(flaky.actor.getSnapshot().context.refusal?.code).toBe('network')
+    flaky.actor.send({ type: 'RETRY' })
+    await waitFor(flaky.actor, (s) => s.matches('ready'))
+    expect(flaky.actor.getSnapshot().context.refusal).toBeNull()
+  })
+
+  it('a member gets no admin event: invite, resend, revoke, role and remove are refused by the machine', async () => {
+    const { actor } = run({ team: teamSampleMemberTeam })
+    await waitFor(actor, (s) => s.matches('ready'))
+    const s = actor.getSnapshot()
+    expect(s.can({ type: 'INVITE' })).toBe(false)
+    expect(s.can({ type: 'RESEND', invitationId: INVITATION.id })).toBe(false)
+    expect(s.can({ type: 'REVOKE', invitationId: INVITATION.id })).toBe(false)
+    expect(s.can({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'admin' })).toBe(false)
+    expect(s.can({ type: 'REMOVE', userId: COLLEAGUE.userId })).toBe(false)
+    expect(s.can({ type: 'LEAVE' })).toBe(true)
+  })
+
+  it('an admin cannot remove themselves, nor set a role a member already has', async () => {
+    const { actor } = run()
+    await waitFor(actor, (s) => s.matches('ready'))
+    const s = actor.getSnapshot()
+    expect(s.can({ type: 'REMOVE', userId: teamSampleInput.user.userId })).toBe(false)
+    expect(s.can({ type: 'REMOVE', userId: COLLEAGUE.userId })).toBe(true)
+    expect(s.can({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'member' })).toBe(false)
+    expect(s.can({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'admin' })).toBe(true)
+    expect(s.can({ type: 'RESEND', invitationId: 'not-one-of-ours' })).toBe(false)
+  })
+
+  it('checks the address before inviting: missing, malformed and personal addresses are named and nothing is sent', async () => {
+    const { actor, calls } = run()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'INVITE' })
+    expect(actor.getSnapshot().context.problem).toBe('missingEmail')
+    actor.send({ type: 'INVITE_EMAIL_CHANGED', value: 'alan@' })
+    expect(actor.getSnapshot().context.problem).toBeNull()
+    actor.send({ type: 'INVITE' })
+    expect(actor.getSnapshot().context.problem).toBe('invalidEmail')
+    actor.send({ type: 'INVITE_EMAIL_CHANGED', value: 'alan@gmail.com' })
+    actor.send({ type: 'INVITE' })
+    expect(actor.getSnapshot().context.problem).toBe('consumerEmail')
+    expect(calls.filter((c) => c.startsWith('invite:'))).toEqual([])
+  })
+
+  it('invites with the chosen role, clears the form and says so; a refusal keeps what was typed and says why', async () => {
+    let refuse = true
+    const { actor, calls } = run({
+      invite: async () => {
+        if (refuse) throw refused('seat_limit_reached', "All 3 seats of the free plan are taken. We'll enable the paid plan for eligible accounts.")
+        return teamSampleAdminTeam
+      },
+    })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'INVITE_EMAIL_CHANGED', value: ' katherine@sunrise-care.co.uk ' })
+    actor.send({ type: 'INVITE_ROLE_CHANGED', role: 'admin' })
+    actor.send({ type: 'INVITE' })
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.refusal?.code).toBe('seat_limit_reached')
+    expect(actor.getSnapshot().context.invite.email).toBe(' katherine@sunrise-care.co.uk ')
+    refuse = false
+    actor.send({ type: 'INVITE' })
+    expect(actor.getSnapshot().context.refusal).toBeNull()
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls.filter((c) => c.startsWith('invite:'))).toEqual(['invite:katherine@sunrise-care.co.uk:admin', 'invite:katherine@sunrise-care.co.uk:admin'])
+    const c = actor.getSnapshot().context
+    expect(c.invite).toEqual({ email: '', role: 'member' })
+    expect(c.notice).toBe('Invitation sent to katherine@sunrise-care.co.uk')
+  })
+
+  it('resends and revokes the chosen invitation, and changes a role, each saying what happened', async () => {
+    const { actor, calls } = run()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'RESEND', invitationId: INVITATION.id })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.notice).toBe(`Invitation sent again to ${INVITATION.email}`)
+    actor.send({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'admin' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.notice).toBe(`${COLLEAGUE.name} is now an admin`)
+    actor.send({ type: 'REVOKE', invitationId: INVITATION.id })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.notice).toBe(`Invitation to ${INVITATION.email} withdrawn`)
+    expect(actor.getSnapshot().context.team?.invitations).toEqual([])
+    expect(calls).toEqual([`resend:${INVITATION.id}`, `role:${COLLEAGUE.userId}:admin`, `revoke:${INVITATION.id}`])
+  })
+
+  it('the last admin refusal is said, and the team stays as it was', async () => {
+    const { actor } = run({ role: async () => Promise.reject(refused('last_admin', 'Sunrise Care needs at least one admin: make another member an admin first.')) })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'admin' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    const c = actor.getSnapshot().context
+    expect(c.refusal).toEqual(refused('last_admin', 'Sunrise Care needs at least one admin: make another member an admin first.'))
+    expect(c.team).toEqual(teamSampleAdminTeam)
+    expect(c.pending).toBeNull()
+  })
+
+  it('removing asks first; Cancel keeps the member, Confirm removes them', async () => {
+    const { actor, calls } = run()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'REMOVE', userId: COLLEAGUE.userId })
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true)
+    actor.send({ type: 'CANCEL' })
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.pending).toBeNull()
+    actor.send({ type: 'REMOVE', userId: COLLEAGUE.userId })
+    actor.send({ type: 'CONFIRM' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls).toEqual([`remove:${COLLEAGUE.userId}`])
+    expect(actor.getSnapshot().context.notice).toBe(`${COLLEAGUE.name} was removed from the organisation`)
+  })
+
+  it('leaving asks first, then goes to /account; a refused leave stays with the reason', async () => {
+    let refuse = true
+    const { actor, calls } = run({
+      leave: async () => {
+        if (refuse) throw refused('last_admin', 'Sunrise Care needs at least one admin: make another member an admin first.')
+      },
+    })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'LEAVE' })
+    actor.send({ type: 'CONFIRM' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.refusal?.code).toBe('last_admin')
+    refuse = false
+    actor.send({ type: 'LEAVE' })
+    actor.send({ type: 'CONFIRM' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(calls).toEqual(['toast:left Sunrise Care', 'go:/account'])
+  })
+
+  it('its sample events plan paths through every state and transition', () => {
+    const paths = planPaths(teamMachine, { events: teamSampleEvents, inputs: [teamSampleInput], serializeState: teamSerializeState })
+    expect(uncovered(teamMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+})
