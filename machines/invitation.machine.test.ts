@@ -31,7 +31,7 @@ function run(opts: {
           calls.push(`signIn:${input.email}:${input.password}`)
           return (opts.signIn ?? (async () => ({ userId: INVITED.userId })))(input)
         }),
-        signOut: fromPromise(async () => {
+        signOut: fromPromise(async (): Promise<{ revoked: boolean }> => {
           calls.push('signOut')
           return { revoked: true }
         }),

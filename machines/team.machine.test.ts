@@ -26,7 +26,7 @@ function run(opts: { team?: Team; load?: () => Promise<Team>; invite?: (d: Invit
           calls.push(`resend:${input.invitationId}`)
           return teamSampleAdminTeam
         }),
-        revokeInvitation: fromPromise(async ({ input }: { input: { invitationId: string } }) => {
+        revokeInvitation: fromPromise(async ({ input }: { input: { invitationId: string } }): Promise<Team> => {
           calls.push(`revoke:${input.invitationId}`)
           return { ...teamSampleAdminTeam, invitations: [] }
         }),
@@ -34,7 +34,7 @@ function run(opts: { team?: Team; load?: () => Promise<Team>; invite?: (d: Invit
           calls.push(`role:${input.userId}:${input.role}`)
           return (opts.role ?? (async () => teamSampleAdminTeam))()
         }),
-        removeMember: fromPromise(async ({ input }: { input: { userId: string } }) => {
+        removeMember: fromPromise(async ({ input }: { input: { userId: string } }): Promise<Team> => {
           calls.push(`remove:${input.userId}`)
           return { ...teamSampleAdminTeam, members: teamSampleAdminTeam.members.slice(0, 1) }
         }),

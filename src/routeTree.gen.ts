@@ -29,6 +29,7 @@ import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as HousingRouteImport } from './routes/housing'
 import { Route as IntegrationsRouteImport } from './routes/integrations'
+import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LmsPartnerRouteImport } from './routes/lms-partner'
 import { Route as PartnerApplyRouteImport } from './routes/partner-apply'
 import { Route as PartnersRouteImport } from './routes/partners'
@@ -39,6 +40,7 @@ import { Route as RoiCalculatorRouteImport } from './routes/roi-calculator'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as SignedInAccountRouteImport } from './routes/_signedIn/account'
+import { Route as SignedInTeamRouteImport } from './routes/_signedIn/team'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as SignedInOnboardingSetupRouteImport } from './routes/_signedIn/onboarding/setup'
 
@@ -141,6 +143,11 @@ const IntegrationsRoute = IntegrationsRouteImport.update({
   path: '/integrations',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteRoute = InviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LmsPartnerRoute = LmsPartnerRouteImport.update({
   id: '/lms-partner',
   path: '/lms-partner',
@@ -191,6 +198,11 @@ const SignedInAccountRoute = SignedInAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInTeamRoute = SignedInTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const OnboardingIndexRoute = OnboardingIndexRouteImport.update({
   id: '/onboarding/',
   path: '/onboarding/',
@@ -222,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/flows': typeof FlowsRoute
   '/housing': typeof HousingRoute
   '/integrations': typeof IntegrationsRoute
+  '/invite': typeof InviteRoute
   '/lms-partner': typeof LmsPartnerRoute
   '/partner-apply': typeof PartnerApplyRoute
   '/partners': typeof PartnersRoute
@@ -232,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
   '/account': typeof SignedInAccountRoute
+  '/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
@@ -255,6 +269,7 @@ export interface FileRoutesByTo {
   '/flows': typeof FlowsRoute
   '/housing': typeof HousingRoute
   '/integrations': typeof IntegrationsRoute
+  '/invite': typeof InviteRoute
   '/lms-partner': typeof LmsPartnerRoute
   '/partner-apply': typeof PartnerApplyRoute
   '/partners': typeof PartnersRoute
@@ -265,6 +280,7 @@ export interface FileRoutesByTo {
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
   '/account': typeof SignedInAccountRoute
+  '/team': typeof SignedInTeamRoute
   '/onboarding': typeof OnboardingIndexRoute
   '/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
@@ -290,6 +306,7 @@ export interface FileRoutesById {
   '/flows': typeof FlowsRoute
   '/housing': typeof HousingRoute
   '/integrations': typeof IntegrationsRoute
+  '/invite': typeof InviteRoute
   '/lms-partner': typeof LmsPartnerRoute
   '/partner-apply': typeof PartnerApplyRoute
   '/partners': typeof PartnersRoute
@@ -300,6 +317,7 @@ export interface FileRoutesById {
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
   '/_signedIn/account': typeof SignedInAccountRoute
+  '/_signedIn/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/_signedIn/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
@@ -325,6 +343,7 @@ export interface FileRouteTypes {
     | '/flows'
     | '/housing'
     | '/integrations'
+    | '/invite'
     | '/lms-partner'
     | '/partner-apply'
     | '/partners'
@@ -335,6 +354,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/terms'
     | '/account'
+    | '/team'
     | '/onboarding/'
     | '/onboarding/setup'
   fileRoutesByTo: FileRoutesByTo
@@ -358,6 +378,7 @@ export interface FileRouteTypes {
     | '/flows'
     | '/housing'
     | '/integrations'
+    | '/invite'
     | '/lms-partner'
     | '/partner-apply'
     | '/partners'
@@ -368,6 +389,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/terms'
     | '/account'
+    | '/team'
     | '/onboarding'
     | '/onboarding/setup'
   id:
@@ -392,6 +414,7 @@ export interface FileRouteTypes {
     | '/flows'
     | '/housing'
     | '/integrations'
+    | '/invite'
     | '/lms-partner'
     | '/partner-apply'
     | '/partners'
@@ -402,6 +425,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/terms'
     | '/_signedIn/account'
+    | '/_signedIn/team'
     | '/onboarding/'
     | '/_signedIn/onboarding/setup'
   fileRoutesById: FileRoutesById
@@ -427,6 +451,7 @@ export interface RootRouteChildren {
   FlowsRoute: typeof FlowsRoute
   HousingRoute: typeof HousingRoute
   IntegrationsRoute: typeof IntegrationsRoute
+  InviteRoute: typeof InviteRoute
   LmsPartnerRoute: typeof LmsPartnerRoute
   PartnerApplyRoute: typeof PartnerApplyRoute
   PartnersRoute: typeof PartnersRoute
@@ -581,6 +606,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IntegrationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite': {
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lms-partner': {
       id: '/lms-partner'
       path: '/lms-partner'
@@ -651,6 +683,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAccountRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/team': {
+      id: '/_signedIn/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof SignedInTeamRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/onboarding/': {
       id: '/onboarding/'
       path: '/onboarding'
@@ -670,11 +709,13 @@ declare module '@tanstack/react-router' {
 
 interface SignedInRouteChildren {
   SignedInAccountRoute: typeof SignedInAccountRoute
+  SignedInTeamRoute: typeof SignedInTeamRoute
   SignedInOnboardingSetupRoute: typeof SignedInOnboardingSetupRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAccountRoute: SignedInAccountRoute,
+  SignedInTeamRoute: SignedInTeamRoute,
   SignedInOnboardingSetupRoute: SignedInOnboardingSetupRoute,
 }
 
@@ -703,6 +744,7 @@ const rootRouteChildren: RootRouteChildren = {
   FlowsRoute: FlowsRoute,
   HousingRoute: HousingRoute,
   IntegrationsRoute: IntegrationsRoute,
+  InviteRoute: InviteRoute,
   LmsPartnerRoute: LmsPartnerRoute,
   PartnerApplyRoute: PartnerApplyRoute,
   PartnersRoute: PartnersRoute,

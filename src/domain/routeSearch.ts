@@ -62,6 +62,11 @@ export function parseContactSearch(search: Search): { service?: ProgrammeId } {
   return defined({ service: oneOf(search.service, PROGRAMME_IDS) })
 }
 
+/** /invite: `?token=` of an invitation e-mail (the page reads it itself after hydration). */
+export function parseInviteSearch(search: Search): { token?: string } {
+  return defined({ token: text(search.token) })
+}
+
 const AUTH_TEXT = [
   'access_token',
   'refresh_token',

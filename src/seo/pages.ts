@@ -277,6 +277,24 @@ export const PAGES = [
     signedOutTo: '/auth',
     structured: [],
   },
+  {
+    path: '/team',
+    title: 'Your team',
+    description: 'Your organisation on InspectReady: its members, pending invitations and seats.',
+    heading: 'Your team',
+    noindex: true,
+    signedIn: true,
+    signedOutTo: '/auth',
+    structured: [],
+  },
+  {
+    path: '/invite',
+    title: 'Join your team',
+    description: 'Accept an invitation to join your organisation on InspectReady.',
+    heading: 'Join your team',
+    noindex: true,
+    structured: [],
+  },
   // The analysts' page exists in development builds; production builds serve it (and list it here, so it is
   // prerendered, route-tested and head-checked) only with VITE_FLOWS_IN_PRODUCTION=true.
   ...(config.flowsInProduction ? [FLOWS_PAGE] : []),

@@ -85,6 +85,9 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
         <Link to="/account" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
           Your workspace
         </Link>
+        <Link to="/team" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
+          Your team
+        </Link>
         <button type="button" className={s.accountItem} onClick={() => menu.send({ type: 'SIGN_OUT' })}>
           Sign out
         </button>

@@ -1,0 +1,301 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { SessionUser } from '../../../machines/session.machine'
+import { teamMachine } from '../../../machines/team.machine'
+import { teamActors } from '../../backend/team'
+import { inspect } from '../../devtools/inspector'
+import { INVITE_PROBLEM_MESSAGES, PAID_PLAN_MESSAGE, ROLE_NAMES, TEAM_MESSAGES, TEAM_ROLES, type TeamRole, seatsSentence } from '../../domain/team'
+import { pageEntry } from '../../seo/pages'
+import { Button } from '../../ui/Button'
+import { Field } from '../../ui/Field'
+import { LoadingScreen } from '../../ui/LoadingScreen'
+import { notify, usePreloadedToaster } from '../../ui/Toaster'
+import { PageShell } from '../layout/PageShell'
+import { useSignedInUser } from '../session/SignedInLayout'
+import * as s from './team.css'
+
+const LOADING_LABEL = 'Loading your team'
+
+/** /team: the organisation's members and pending invitations; admins invite and manage, anyone can leave. */
+export function TeamPage() {
+  usePreloadedToaster()
+  const user = useSignedInUser()
+  return user ? <Team key={user.userId} user={user} /> : <TeamShell />
+}
+
+function TeamShell({ children }: { children?: React.ReactNode }) {
+  return (
+    <PageShell>
+      <div className={s.wrap}>
+        <div className={s.header}>
+          <h1 className={s.title}>{pageEntry('/team').heading}</h1>
+        </div>
+        {children ?? <LoadingScreen label={LOADING_LABEL} />}
+      </div>
+    </PageShell>
+  )
+}
+
+function Team({ user }: { user: SessionUser }) {
+  const navigate = useNavigate()
+  const [machine] = useState(() =>
+    teamMachine.provide({
+      actions: {
+        goToAccount: () => void navigate({ to: '/account' }),
+        notifyLeft: (_, { organisation }) => notify({ title: TEAM_MESSAGES.left(organisation), variant: 'success' }),
+      },
+      actors: teamActors,
+    }),
+  )
+  const actor = useActorRef(machine, { input: { user }, inspect })
+  const snap = useSelector(actor, (snapshot) => snapshot)
+  const { team, invite, problem, pending, refusal, notice } = snap.context
+  const busy = snap.hasTag('busy')
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const confirming = snap.hasTag('confirming')
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus()
+  }, [confirming])
+
+  if (snap.matches('notMember')) {
+    return (
+      <TeamShell>
+        <section className={s.card} aria-labelledby="no-team">
+          <h2 id="no-team" className={s.cardTitle}>
+            No organisation
+          </h2>
+          <p role="alert" className={s.error}>
+            {TEAM_MESSAGES.notMember}
+          </p>
+          <p className={s.meta}>
+            <Link to="/account">Go to your account</Link>
+          </p>
+        </section>
+      </TeamShell>
+    )
+  }
+  if (snap.matches('loadFailed')) {
+    return (
+      <TeamShell>
+        <section className={s.card}>
+          <p role="alert" className={s.error}>
+            {TEAM_MESSAGES.loadFailed}
+          </p>
+          <div className={s.actions}>
+            <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
+          </div>
+        </section>
+      </TeamShell>
+    )
+  }
+  if (!team || snap.hasTag('loading')) return <TeamShell />
+
+  const isAdmin = team.me.role === 'admin'
+  const submitInvite = (e: FormEvent) => {
+    e.preventDefault()
+    actor.send({ type: 'INVITE' })
+  }
+  const confirmPanel = (text: string, confirmLabel: string) => (
+    <div className={s.confirm} role="group" aria-label={text}>
+      <p className={s.confirmText}>{text}</p>
+      <div className={s.actions}>
+        <Button ref={confirmRef} variant="destructive" size="sm" onClick={() => actor.send({ type: 'CONFIRM' })}>
+          {confirmLabel}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'CANCEL' })}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  )
+  const running = (kind: string, id?: string) => busy && pending?.kind === kind && (id === undefined || ('id' in pending && pending.id === id))
+
+  return (
+    <TeamShell>
+      <p className={s.lead}>
+        {team.organisationName} · you are {team.me.role === 'admin' ? 'an admin' : 'a member'}
+      </p>
+
+      <p role="status" className={s.status}>
+        {notice ?? ''}
+      </p>
+      {refusal ? (
+        <p role="alert" className={s.error}>
+          {refusal.message}
+        </p>
+      ) : null}
+
+      <section className={s.seats} aria-labelledby="seats">
+        <h2 id="seats" className={s.cardTitle}>
+          Seats
+        </h2>
+        <p className={s.meta}>{seatsSentence(team)}</p>
+        {team.seats.limit !== null ? <p className={s.meta}>{PAID_PLAN_MESSAGE}</p> : null}
+      </section>
+
+      <section className={s.card} aria-labelledby="members">
+        <h2 id="members" className={s.cardTitle}>
+          Members ({team.members.length})
+        </h2>
+        <ul className={s.list}>
+          {team.members.map((m) => {
+            const you = m.userId === user.userId
+            const other: TeamRole = m.role === 'admin' ? 'member' : 'admin'
+            return (
+              <li key={m.userId} className={s.row} aria-label={m.name}>
+                <div className={s.who}>
+                  <p className={s.name}>
+                    {m.name}
+                    {you ? ' (you)' : ''}
+                  </p>
+                  <p className={s.meta}>
+                    {m.email} · {ROLE_NAMES[m.role]}
+                  </p>
+                </div>
+                {isAdmin ? (
+                  <div className={s.actions}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={!snap.can({ type: 'CHANGE_ROLE', userId: m.userId, role: other })}
+                      busy={running('role', m.userId)}
+                      onClick={() => actor.send({ type: 'CHANGE_ROLE', userId: m.userId, role: other })}
+                      aria-label={`Make ${m.name} ${other === 'admin' ? 'an admin' : 'a member'}`}
+                    >
+                      {other === 'admin' ? 'Make admin' : 'Make member'}
+                    </Button>
+                    {you ? null : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={!snap.can({ type: 'REMOVE', userId: m.userId })}
+                        busy={running('remove', m.userId)}
+                        onClick={() => actor.send({ type: 'REMOVE', userId: m.userId })}
+                        aria-label={`Remove ${m.name}`}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </div>
+                ) : null}
+                {confirming && pending?.kind === 'remove' && pending.id === m.userId
+                  ? confirmPanel(`Remove ${m.name} from ${team.organisationName}? They lose access at once.`, 'Remove member')
+                  : null}
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+
+      <section className={s.card} aria-labelledby="invitations">
+        <h2 id="invitations" className={s.cardTitle}>
+          Pending invitations ({team.invitations.length})
+        </h2>
+        {team.invitations.length === 0 ? <p className={s.meta}>No pending invitations.</p> : null}
+        <ul className={s.list}>
+          {team.invitations.map((i) => (
+            <li key={i.id} className={s.row} aria-label={i.email}>
+              <div className={s.who}>
+                <p className={s.name}>{i.email}</p>
+                <p className={s.meta}>
+                  {ROLE_NAMES[i.role]} · {i.status === 'expired' ? 'expired' : `expires ${formatDate(i.expiresAt)}`}
+                </p>
+              </div>
+              {isAdmin ? (
+                <div className={s.actions}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={!snap.can({ type: 'RESEND', invitationId: i.id })}
+                    busy={running('resend', i.id)}
+                    onClick={() => actor.send({ type: 'RESEND', invitationId: i.id })}
+                    aria-label={`Resend the invitation to ${i.email}`}
+                  >
+                    Resend
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={!snap.can({ type: 'REVOKE', invitationId: i.id })}
+                    busy={running('revoke', i.id)}
+                    onClick={() => actor.send({ type: 'REVOKE', invitationId: i.id })}
+                    aria-label={`Revoke the invitation to ${i.email}`}
+                  >
+                    Revoke
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {isAdmin ? (
+        <section className={s.card} aria-labelledby="invite">
+          <h2 id="invite" className={s.cardTitle}>
+            Invite a colleague
+          </h2>
+          <form className={s.form} onSubmit={submitInvite} noValidate aria-label="Invite a colleague">
+            <Field label="Work email" error={problem ? INVITE_PROBLEM_MESSAGES[problem] : undefined}>
+              {(c) => (
+                <input
+                  {...c}
+                  type="email"
+                  name="email"
+                  autoComplete="off"
+                  value={invite.email}
+                  readOnly={busy}
+                  onChange={(e) => actor.send({ type: 'INVITE_EMAIL_CHANGED', value: e.currentTarget.value })}
+                />
+              )}
+            </Field>
+            <Field label="Role">
+              {(c) => (
+                <select
+                  {...c}
+                  className={s.select}
+                  name="role"
+                  value={invite.role}
+                  disabled={busy}
+                  onChange={(e) => actor.send({ type: 'INVITE_ROLE_CHANGED', role: e.currentTarget.value as TeamRole })}
+                >
+                  {TEAM_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_NAMES[r]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Button type="submit" disabled={!snap.can({ type: 'INVITE' })} busy={running('invite')}>
+              {running('invite') ? 'Sending...' : 'Send invitation'}
+            </Button>
+          </form>
+        </section>
+      ) : null}
+
+      <section className={s.card} aria-labelledby="leave">
+        <h2 id="leave" className={s.cardTitle}>
+          Leave {team.organisationName}
+        </h2>
+        <p className={s.meta}>You lose access to the organisation's workspace. An admin can invite you again.</p>
+        {confirming && pending?.kind === 'leave' ? (
+          confirmPanel(`Leave ${team.organisationName}? You lose access at once.`, 'Leave organisation')
+        ) : (
+          <div className={s.actions}>
+            <Button variant="outline" disabled={!snap.can({ type: 'LEAVE' })} busy={running('leave')} onClick={() => actor.send({ type: 'LEAVE' })}>
+              {running('leave') ? 'Leaving...' : 'Leave organisation'}
+            </Button>
+          </div>
+        )}
+      </section>
+    </TeamShell>
+  )
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+function formatDate(iso: string): string {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d)
+}

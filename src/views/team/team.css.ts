@@ -1,0 +1,62 @@
+import { style } from '@vanilla-extract/css'
+import { pageColumn } from '../../styles/column'
+import { media } from '../../styles/media'
+import { tokens, vars } from '../../styles/theme.css'
+
+export const wrap = style(pageColumn('880px'))
+export const header = style({ display: 'grid', gap: tokens.space[2] })
+export const title = style({ margin: 0, fontSize: tokens.fontSizes['3xl'], lineHeight: tokens.lineHeight.tight })
+export const lead = style({ margin: 0, color: vars.color.textMuted })
+export const card = style({
+  display: 'grid',
+  gap: tokens.space[4],
+  alignContent: 'start',
+  padding: tokens.space[5],
+  borderRadius: tokens.radii.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  boxShadow: tokens.shadow.sm,
+  minWidth: 0,
+  '@media': { [media.tablet]: { padding: tokens.space[6] } },
+})
+export const cardTitle = style({ margin: 0, fontSize: tokens.fontSizes.xl })
+export const seats = style([card, { borderColor: vars.color.primary }])
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space[3] })
+export const row = style({
+  display: 'grid',
+  gap: tokens.space[3],
+  padding: tokens.space[3],
+  borderRadius: tokens.radii.md,
+  border: `1px solid ${vars.color.border}`,
+  '@media': { [media.tablet]: { gridTemplateColumns: '1fr auto', alignItems: 'center' } },
+})
+export const who = style({ display: 'grid', gap: tokens.space[1], minWidth: 0 })
+export const name = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' })
+export const meta = style({ margin: 0, color: vars.color.textMuted, fontSize: tokens.fontSizes.sm, overflowWrap: 'anywhere' })
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space[2], alignItems: 'center' })
+export const form = style({
+  display: 'grid',
+  gap: tokens.space[4],
+  '@media': { [media.tablet]: { gridTemplateColumns: '2fr 1fr auto', alignItems: 'end' } },
+})
+export const select = style({
+  height: '40px',
+  padding: `0 ${tokens.space[3]}`,
+  borderRadius: tokens.radii.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  minWidth: 0,
+})
+export const error = style({ margin: 0, color: vars.color.destructive, fontWeight: 500 })
+export const status = style({ margin: 0, color: vars.color.textMuted, minHeight: '1.5em' })
+export const confirm = style({
+  display: 'grid',
+  gap: tokens.space[3],
+  padding: tokens.space[4],
+  borderRadius: tokens.radii.md,
+  border: `2px solid ${vars.color.destructive}`,
+  background: vars.color.surface,
+})
+export const confirmText = style({ margin: 0, fontWeight: 500 })

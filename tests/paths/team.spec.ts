@@ -1,0 +1,4 @@
+import { driver } from './team.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
