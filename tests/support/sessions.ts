@@ -101,17 +101,30 @@ export async function signedInStore(user: { email: string; password: string }): 
   return store
 }
 
+/** Who an e-mail sign-up is for (default: Ada Lovelace at a new unique address). */
+export interface SignUpAs {
+  email?: string
+  firstName?: string
+  lastName?: string
+}
+
+/** A unique address at sunrise-care.co.uk (the team tests invite colleagues of one organisation). */
+export const uniqueWorkEmail = (prefix: string) => uniqueEmail(prefix)
+
 /**
  * A new e-mail sign-up made by a PKCE client (its code verifier is in `store`, as the site's would be in the
  * browser that signed up) and the confirmation link the mail catcher received for it.
  */
-export async function emailSignUp(): Promise<{ store: Map<string, string>; email: string; link: string }> {
+export async function emailSignUp(who: SignUpAs = {}): Promise<{ store: Map<string, string>; email: string; link: string }> {
   const { sb, store } = nodeClient()
-  const email = uniqueEmail('mail')
+  const email = who.email ?? uniqueEmail('mail')
   const { error } = await sb.auth.signUp({
     email,
     password: USER_PASSWORD,
-    options: { emailRedirectTo: `${env.siteUrl}/auth?type=signup`, data: { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Sunrise Care', staff_count: 12, sector: 'care' } },
+    options: {
+      emailRedirectTo: `${env.siteUrl}/auth?type=signup`,
+      data: { first_name: who.firstName ?? 'Ada', last_name: who.lastName ?? 'Lovelace', company_name: 'Sunrise Care', staff_count: 12, sector: 'care' },
+    },
   })
   expect(error).toBeNull()
   return { store, email, link: await confirmationLink(email) }
@@ -130,8 +143,8 @@ export async function confirmationLink(email: string): Promise<string> {
 }
 
 /** An e-mail sign-up with a complete profile, confirmed through the mailed link and signed in (PKCE exchange). */
-export async function emailUser(): Promise<NodeUser & { email: string; password: string }> {
-  const { store, link, email } = await emailSignUp()
+export async function emailUser(who: SignUpAs = {}): Promise<NodeUser & { email: string; password: string }> {
+  const { store, link, email } = await emailSignUp(who)
   const { sb } = nodeClient(store)
   const res = await fetch(link, { redirect: 'manual' })
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!

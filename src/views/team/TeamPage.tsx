@@ -97,8 +97,8 @@ function Team({ user }: { user: SessionUser }) {
     actor.send({ type: 'INVITE' })
   }
   const confirmPanel = (text: string, confirmLabel: string) => (
-    <div className={s.confirm} role="group" aria-label={text}>
-      <p className={s.confirmText}>{text}</p>
+    <fieldset className={s.confirm}>
+      <legend className={s.confirmText}>{text}</legend>
       <div className={s.actions}>
         <Button ref={confirmRef} variant="destructive" size="sm" onClick={() => actor.send({ type: 'CONFIRM' })}>
           {confirmLabel}
@@ -107,7 +107,7 @@ function Team({ user }: { user: SessionUser }) {
           Cancel
         </Button>
       </div>
-    </div>
+    </fieldset>
   )
   const running = (kind: string, id?: string) => busy && pending?.kind === kind && (id === undefined || ('id' in pending && pending.id === id))
 

@@ -58,5 +58,7 @@ export const confirm = style({
   borderRadius: tokens.radii.md,
   border: `2px solid ${vars.color.destructive}`,
   background: vars.color.surface,
+  margin: 0,
+  minWidth: 0,
 })
-export const confirmText = style({ margin: 0, fontWeight: 500 })
+export const confirmText = style({ float: 'left', width: '100%', margin: 0, padding: 0, fontWeight: 500 })

@@ -1,0 +1,116 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { e2eEnv } from '../../scripts/e2e-env'
+import { INVITATION_MESSAGES, PAID_PLAN_MESSAGE, TEAM_MESSAGES } from '../../src/domain/team'
+import { messagesTo } from '../backend/helpers'
+import { invite, team } from '../support/pages/team'
+import { toast } from '../support/pages/shell'
+import { admin, emailUser, signedInStore, signInPage, uniqueWorkEmail, USER_PASSWORD } from '../support/sessions'
+import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
+
+/**
+ * Issue 28's journey against the real local backend: an admin invites two colleagues from /team, both accept from
+ * the links the mail catcher received (one already signed in, one signing in on the invitation page), the fourth
+ * seat of the free plan is refused with the reason, and a member the admin removes loses access at once.
+ */
+const env = e2eEnv()
+
+async function invitationLink(email: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      link = (await messagesTo(env.mailUrl, email))[0]?.links.find((l) => l.includes('/invite?token='))
+      return link
+    })
+    .toBeTruthy()
+  return link!
+}
+
+async function sendInvitation(page: Page, email: string) {
+  await team.inviteEmail(page).fill(email)
+  await team.sendInvitation(page).click()
+}
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+test('an admin invites two colleagues, both join from the mailed links, the fourth seat is refused, a removed member loses access', async ({ page, browser }) => {
+  test.setTimeout(150_000)
+  const problems = watchConsole(page, env.siteUrl)
+  const organisation = `Sunrise Care ${Date.now().toString(36)}`
+  const ada = await emailUser()
+  const setUp = await admin.rpc('complete_user_signup', { p_user_id: ada.id, p_email: ada.email, p_user_data: { company_name: organisation, sector: 'care', staff_count: 12 } })
+  expect(setUp.error).toBeNull()
+  const grace = { email: uniqueWorkEmail('grace'), firstName: 'Grace', lastName: 'Hopper' }
+  const alan = { email: uniqueWorkEmail('alan'), firstName: 'Alan', lastName: 'Turing' }
+
+  // The admin's team: one member, the seats explained.
+  await signInPage(page, ada)
+  await page.goto('/team')
+  await waitForHydration(page)
+  await expect(team.member(page, 'Ada Lovelace')).toBeVisible()
+  await expect(team.seats(page)).toContainText('The free plan has 3 seats: members plus pending invitations. 1 of 3 in use.')
+  await expect(team.seats(page)).toContainText(PAID_PLAN_MESSAGE)
+  expect(await axeViolationsAtBothWidths(page)).toEqual([])
+
+  // A personal address is refused before anything is sent.
+  await sendInvitation(page, 'grace.hopper@gmail.com')
+  await expect(team.inviteForm(page)).toContainText('personal e-mail providers')
+
+  await sendInvitation(page, grace.email)
+  await expect(team.status(page)).toHaveText(TEAM_MESSAGES.invited(grace.email))
+  await expect(team.invitation(page, grace.email)).toBeVisible()
+  await team.inviteRole(page).selectOption('member')
+  await sendInvitation(page, alan.email)
+  await expect(team.status(page)).toHaveText(TEAM_MESSAGES.invited(alan.email))
+  await expect(team.seats(page)).toContainText('3 of 3 in use.')
+
+  // Grace has an account and is signed in when she opens her link: she joins and lands on the team page.
+  const graceUser = await emailUser(grace)
+  const gracePage = await newPage(browser)
+  await signInPage(gracePage, { store: await signedInStore(graceUser) })
+  await gracePage.goto(await invitationLink(grace.email))
+  await expect(gracePage).toHaveURL(/\/team$/)
+  await expect(toast(gracePage, INVITATION_MESSAGES.joined(organisation))).toBeVisible()
+  await expect(team.member(gracePage, 'Grace Hopper')).toBeVisible()
+  // A member sees the team but no admin controls.
+  await expect(team.inviteForm(gracePage)).toHaveCount(0)
+  await expect(gracePage.getByRole('button', { name: /^(Resend|Revoke|Remove|Make) / })).toHaveCount(0)
+
+  // Alan opens his link signed out and signs in on the invitation page.
+  await emailUser(alan)
+  const alanPage = await newPage(browser)
+  await alanPage.goto(await invitationLink(alan.email))
+  await waitForHydration(alanPage)
+  await expect(invite.signInForm(alanPage).getByLabel('Work email', { exact: true })).toHaveValue(alan.email)
+  expect(await axeViolationsAtBothWidths(alanPage)).toEqual([])
+  await invite.password(alanPage).fill(USER_PASSWORD)
+  await invite.signInButton(alanPage).click()
+  await expect(alanPage).toHaveURL(/\/team$/)
+  await expect(team.member(alanPage, 'Alan Turing')).toBeVisible()
+
+  // The link works once.
+  const usedPage = await newPage(browser)
+  await usedPage.goto(await invitationLink(grace.email))
+  await expect(usedPage.getByRole('main').getByRole('alert')).toHaveText(INVITATION_MESSAGES.accepted(organisation))
+
+  // Three members: the fourth seat is refused with the reason.
+  await page.reload()
+  await waitForHydration(page)
+  await expect(team.member(page, 'Alan Turing')).toBeVisible()
+  await expect(team.seats(page)).toContainText('3 of 3 in use.')
+  await sendInvitation(page, uniqueWorkEmail('katherine'))
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('All 3 seats of the free plan are taken')
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(PAID_PLAN_MESSAGE)
+
+  // The admin removes Grace after confirming; her next request is refused.
+  await team.remove(page, 'Grace Hopper').click()
+  await team.confirmation(page).getByRole('button', { name: 'Remove member' }).click()
+  await expect(team.status(page)).toHaveText(TEAM_MESSAGES.removed('Grace Hopper'))
+  await expect(team.member(page, 'Grace Hopper')).toHaveCount(0)
+  await gracePage.reload()
+  await expect(gracePage.getByRole('main').getByRole('alert')).toHaveText(TEAM_MESSAGES.notMember)
+
+  expect(problems).toEqual([])
+})

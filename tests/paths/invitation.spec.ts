@@ -1,0 +1,4 @@
+import { driver } from './invitation.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
