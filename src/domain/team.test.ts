@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { asTeamFailure, inviteProblem, PAID_PLAN_MESSAGE, parseInvitation, parseTeam, seatsSentence, teamFailure } from './team'
+
+const row = {
+  organisation: { id: 'o', name: 'Sunrise Care', plan: 'free', sector: 'care', staff_count: 12 },
+  seats: { limit: 3, used: 2, available: 1 },
+  me: { user_id: 'u1', role: 'admin' },
+  members: [
+    { user_id: 'u1', role: 'admin', email: 'ada@sunrise-care.co.uk', first_name: 'Ada', last_name: 'Lovelace', joined_at: '2026-11-20' },
+    { user_id: 'u2', role: 'member', email: 'grace@sunrise-care.co.uk', first_name: null, last_name: null, joined_at: '2026-11-21' },
+  ],
+  invitations: [{ id: 'i1', email: 'alan@sunrise-care.co.uk', role: 'member', status: 'pending', expires_at: '2026-12-01T10:00:00Z', invited_by_name: 'Ada Lovelace' }],
+}
+
+describe('team rules', () => {
+  it('reads get_team; a member without a name is shown by address', () => {
+    const team = parseTeam(row)
+    expect(team.me).toEqual({ userId: 'u1', role: 'admin' })
+    expect(team.members.map((m) => m.name)).toEqual(['Ada Lovelace', 'grace@sunrise-care.co.uk'])
+    expect(team.invitations).toEqual([{ id: 'i1', email: 'alan@sunrise-care.co.uk', role: 'member', status: 'pending', expiresAt: '2026-12-01T10:00:00Z' }])
+    expect(() => parseTeam({ ...row, me: { user_id: 'u1', role: 'owner' } })).toThrow()
+  })
+
+  it('reads get_invitation', () => {
+    expect(
+      parseInvitation({ status: 'expired', email: 'a@b.co.uk', role: 'admin', organisation_name: 'Sunrise Care', invited_by_name: 'Ada', expires_at: 'x' }),
+    ).toEqual({ status: 'expired', email: 'a@b.co.uk', role: 'admin', organisationName: 'Sunrise Care', invitedByName: 'Ada', expiresAt: 'x' })
+  })
+
+  it('explains the seats of the free plan, and a plan without a limit', () => {
+    const team = parseTeam(row)
+    expect(seatsSentence(team)).toBe('The free plan has 3 seats: members plus pending invitations. 2 of 3 in use.')
+    expect(seatsSentence({ ...team, seats: { limit: null, used: 7, available: null } })).toBe('Your plan has unlimited seats; 7 in use.')
+    expect(PAID_PLAN_MESSAGE).toBe("We'll enable the paid plan for eligible accounts.")
+  })
+
+  it('checks an invited address: missing, malformed, personal, or fine', () => {
+    expect(inviteProblem({ email: '  ', role: 'member' })).toBe('missingEmail')
+    expect(inviteProblem({ email: 'alan@', role: 'member' })).toBe('invalidEmail')
+    expect(inviteProblem({ email: 'Alan@GMAIL.com', role: 'member' })).toBe('consumerEmail')
+    expect(inviteProblem({ email: ' alan@sunrise-care.co.uk ', role: 'admin' })).toBeNull()
+  })
+
+  it('a refusal keeps the server sentence; without one, our words for its code; anything thrown reads as a dropped connection', () => {
+    expect(teamFailure('last_admin', 'Sunrise Care needs at least one admin.')).toEqual({ code: 'last_admin', message: 'Sunrise Care needs at least one admin.' })
+    expect(teamFailure('seat_limit_reached', '').message).toContain(PAID_PLAN_MESSAGE)
+    expect(teamFailure(undefined, undefined)).toEqual({ code: 'unknown', message: 'Something went wrong. Please try again.' })
+    expect(asTeamFailure(new Error('boom')).code).toBe('network')
+    expect(asTeamFailure({ code: 'not_admin', message: 'No.' })).toEqual({ code: 'not_admin', message: 'No.' })
+  })
+})
