@@ -101,8 +101,8 @@ test('an admin invites two colleagues, both join from the mailed links, the four
   await expect(team.member(page, 'Alan Turing')).toBeVisible()
   await expect(team.seats(page)).toContainText('3 of 3 in use.')
   await sendInvitation(page, uniqueWorkEmail('katherine'))
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('All 3 seats of the free plan are taken')
-  await expect(page.getByRole('main').getByRole('alert')).toContainText(PAID_PLAN_MESSAGE)
+  await expect(team.refusal(page)).toContainText('All 3 seats of the free plan are taken')
+  await expect(team.refusal(page)).toContainText(PAID_PLAN_MESSAGE)
 
   // The admin removes Grace after confirming; her next request is refused.
   await team.remove(page, 'Grace Hopper').click()

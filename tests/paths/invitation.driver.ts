@@ -8,7 +8,7 @@ import { toast } from '../support/pages/shell'
 import { invite } from '../support/pages/team'
 import { emailUser, signedInStore, signInPage } from '../support/sessions'
 import { authErrorResponse, defineDriver, holdRequests, type PathContext } from './driver'
-import { signOutEndings } from './users'
+import { sessionChunkName, signOutEndings } from './users'
 
 /**
  * /invite?token=… with real accounts: the person the path needs (nobody, the invited address, or another
@@ -23,6 +23,8 @@ const reads = holdRequests(`${env.backendUrl}/rest/v1/rpc/get_invitation`)
 const accepts = holdRequests(`${env.backendUrl}/rest/v1/rpc/accept_invitation`)
 const tokens = holdRequests(`${env.backendUrl}/auth/v1/token?grant_type=password`)
 const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
+// The session actor's chunk: held, the page stays in checkingSession until the path says who is signed in.
+const sessionChunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${sessionChunkName()}`, null)
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
 const STATUS: Record<string, number> = { invitation_not_found: 404, invitation_revoked: 410, already_in_organisation: 409, already_member: 409, last_admin: 409 }
 
@@ -86,7 +88,7 @@ export const driver = defineDriver({
     if (who?.output && who.output.email !== INVITED) ctx.data.other = await emailUser()
     const signedIn = who?.output ? (who.output.email === INVITED ? invited : (ctx.data.other as Account)) : null
     if (signedIn) await signInPage(page, { store: await signedInStore(signedIn) })
-    for (const holder of [reads, accepts, tokens, logouts]) await holder.install(page)
+    for (const holder of [reads, accepts, tokens, logouts, sessionChunk]) await holder.install(page)
     const token = (ctx.path.input as { token: string | null }).token
     await page.goto(token ? `/invite?token=${token}` : '/invite')
     await waitForHydration(page)
@@ -100,8 +102,8 @@ export const driver = defineDriver({
     'xstate.done.actor.readInvitation': async (page, event, ctx) =>
       answer(await reads.next(page), invitationRow((event as unknown as { output: InvitationSummary }).output, ctx)),
     'xstate.error.actor.readInvitation': async (page, event) => refuse(await reads.next(page), errorOf(event)),
-    // Who is signed in was decided before the page opened (start): the session answers by itself.
-    'xstate.done.actor.currentUser': async () => {},
+    // Who is signed in was decided before the page opened (start): the session answers once its code arrives.
+    'xstate.done.actor.currentUser': (page) => sessionChunk.releaseAll(page),
     // A real session of the invited account, whatever was typed: the page stores it as its own.
     'xstate.done.actor.signIn': async (page, _event, ctx) => {
       const store = await signedInStore(dataOf(ctx).invited)
@@ -126,7 +128,8 @@ export const driver = defineDriver({
     },
     'invitation.checkingSession': async (page) => {
       await expect(invite.loading(page)).toBeVisible()
-      await expect(reads.pending(page)).toBe(0)
+      expect(reads.pending(page)).toBe(0)
+      await sessionChunk.expectPending(page)
     },
     'invitation.missingToken': async (page) => {
       await expectAlert(page, INVITATION_MESSAGES.missingToken)

@@ -91,7 +91,7 @@ async function expectTeam(page: Page, c: TeamContext) {
   for (const m of t.members) await expect(team.member(page, m.name)).toBeVisible()
   for (const i of t.invitations) await expect(team.invitation(page, i.email)).toBeVisible()
   await expect(team.status(page)).toHaveText(c.notice ?? '')
-  const alert = page.getByRole('main').getByRole('alert')
+  const alert = team.refusal(page)
   if (c.refusal) await expect(alert).toHaveText(c.refusal.message)
   else await expect(alert).toHaveCount(0)
   if (t.me.role === 'admin') {

@@ -161,9 +161,9 @@ function Team({ user }: { user: SessionUser }) {
                       disabled={!snap.can({ type: 'CHANGE_ROLE', userId: m.userId, role: other })}
                       busy={running('role', m.userId)}
                       onClick={() => actor.send({ type: 'CHANGE_ROLE', userId: m.userId, role: other })}
-                      aria-label={`Make ${m.name} ${other === 'admin' ? 'an admin' : 'a member'}`}
                     >
                       {other === 'admin' ? 'Make admin' : 'Make member'}
+                      <span className="sr-only">: {m.name}</span>
                     </Button>
                     {you ? null : (
                       <Button
