@@ -18,7 +18,7 @@ async function invitationLink(email: string): Promise<string> {
   let link: string | undefined
   await expect
     .poll(async () => {
-      link = (await messagesTo(env.mailUrl, email))[0]?.links.find((l) => l.includes('/invite?token='))
+      link = (await messagesTo(env.mailUrl, email)).flatMap((m) => m.links).find((l) => l.includes('/invite?token='))
       return link
     })
     .toBeTruthy()

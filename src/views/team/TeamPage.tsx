@@ -163,7 +163,7 @@ function Team({ user }: { user: SessionUser }) {
                       onClick={() => actor.send({ type: 'CHANGE_ROLE', userId: m.userId, role: other })}
                     >
                       {other === 'admin' ? 'Make admin' : 'Make member'}
-                      <span className="sr-only">: {m.name}</span>
+                      <span className="sr-only"> for {m.name}</span>
                     </Button>
                     {you ? null : (
                       <Button

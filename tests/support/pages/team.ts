@@ -10,7 +10,7 @@ export const team = {
   sendInvitation: (page: Page) => page.getByRole('form', { name: 'Invite a colleague' }).getByRole('button', { name: /^(Send invitation|Sending\.\.\.)$/ }),
   member: (page: Page, name: string) => page.getByRole('listitem', { name, exact: true }),
   invitation: (page: Page, email: string) => page.getByRole('listitem', { name: email, exact: true }),
-  makeRole: (page: Page, name: string, role: 'admin' | 'member') => page.getByRole('button', { name: `Make ${role}: ${name}`, exact: true }),
+  makeRole: (page: Page, name: string, role: 'admin' | 'member') => page.getByRole('button', { name: `Make ${role} for ${name}`, exact: true }),
   /** A refusal of the server (the invite form's own field problems are not among them). */
   refusal: (page: Page) => page.locator('main p[role="alert"]:not(form *)'),
   remove: (page: Page, name: string) => page.getByRole('button', { name: `Remove ${name}`, exact: true }),
