@@ -1,32 +1,23 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
-import {
-  asTeamFailure,
-  EMPTY_INVITE,
-  type InviteDraft,
-  type InviteProblem,
-  inviteProblem,
-  type Team,
-  type TeamFailure,
-  type TeamRole,
-  TEAM_MESSAGES,
-} from '../src/domain/team'
+import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import { asTeamFailure, type Team, type TeamFailure, type TeamRole, TEAM_MESSAGES } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
+import { type TeamInviteEmitted, teamInviteMachine } from './teamInvite.machine'
 
 /**
  * /team, the organisation as a team (issue 28), a page of the signed-in layout. loading reads get_team (the
  * organisation, its seats, the caller's role, members and open invitations); a person in no organisation (never
  * joined, left, or removed by an admin) sees `notMember`; a failed read -> loadFailed with Try again.
  *
- * ready.idle lists the team. An admin (guard isAdmin: the page shows admin controls exactly when the machine takes
- * their events) can invite by e-mail and role (validatingInvite checks the address first: a missing, malformed or
- * personal address is named at the field and nothing is sent), resend or revoke an invitation, change a member's
+ * ready.idle lists the team. The page has two flows: this machine is its parent and runs the members and
+ * invitations; the invite form is its child (machines/teamInvite.machine.ts, invoked as `invite` while the team is
+ * shown), which hands back the team after each invitation (TEAM_CHANGED). An admin (the guards: the page enables an
+ * admin control exactly when the machine takes its event) can resend or revoke an invitation, change a member's
  * role, and remove another member after confirming. Anyone can leave after confirming; leaving ends on /account.
- * Each action answers with the team read again; a refusal (seat limit, consumer domain, last admin, rate limit,
- * not allowed, a dropped connection) returns to idle with the server's sentence in `refusal`, and a success says
- * what happened in `notice` (a polite live region).
+ * Each action answers with the team read again; a refusal (last admin, rate limit, not allowed, a dropped
+ * connection) returns to idle with the server's sentence in `refusal`, and a success says what happened in
+ * `notice` (a polite live region).
  */
 export type PendingAction =
-  | { kind: 'invite'; label: string }
   | { kind: 'resend' | 'revoke'; id: string; label: string }
   | { kind: 'role'; id: string; label: string; role: TeamRole }
   | { kind: 'remove'; id: string; label: string }
@@ -35,8 +26,6 @@ export type PendingAction =
 export interface TeamContext {
   user: SessionUser
   team: Team | null
-  invite: InviteDraft
-  problem: InviteProblem | null
   /** The action running or awaiting confirmation, or null. */
   pending: PendingAction | null
   /** Why the last action or the load was refused, or null. */
@@ -46,9 +35,7 @@ export interface TeamContext {
 }
 
 export type TeamEvent =
-  | { type: 'INVITE_EMAIL_CHANGED'; value: string }
-  | { type: 'INVITE_ROLE_CHANGED'; role: TeamRole }
-  | { type: 'INVITE' }
+  | TeamInviteEmitted
   | { type: 'RESEND'; invitationId: string }
   | { type: 'REVOKE'; invitationId: string }
   | { type: 'CHANGE_ROLE'; userId: string; role: TeamRole }
@@ -59,8 +46,6 @@ export type TeamEvent =
   | { type: 'RETRY' }
   | { type: 'xstate.done.actor.loadTeam'; output: Team }
   | { type: 'xstate.error.actor.loadTeam'; error: unknown }
-  | { type: 'xstate.done.actor.inviteMember'; output: Team }
-  | { type: 'xstate.error.actor.inviteMember'; error: unknown }
   | { type: 'xstate.done.actor.resendInvitation'; output: Team }
   | { type: 'xstate.error.actor.resendInvitation'; error: unknown }
   | { type: 'xstate.done.actor.revokeInvitation'; output: Team }
@@ -72,13 +57,21 @@ export type TeamEvent =
   | { type: 'xstate.done.actor.leaveOrganisation'; output: undefined }
   | { type: 'xstate.error.actor.leaveOrganisation'; error: unknown }
 
+/** The invite form as this page runs it: each invitation's new team comes back as TEAM_CHANGED. */
+export const teamInviteForm = teamInviteMachine.provide({
+  actions: {
+    announceTeam: sendParent(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.inviteMember')
+      return { type: 'TEAM_CHANGED', team: event.output } satisfies TeamInviteEmitted
+    }),
+  },
+})
+
 const errorOf = (event: AnyEventObject) => asTeamFailure((event as { error?: unknown }).error)
 
 function noticeFor(pending: PendingAction | null): string | null {
   if (!pending) return null
   switch (pending.kind) {
-    case 'invite':
-      return TEAM_MESSAGES.invited(pending.label)
     case 'resend':
       return TEAM_MESSAGES.resent(pending.label)
     case 'revoke':
@@ -107,31 +100,21 @@ export const teamMachine = setup({
       const team = (event as { output: Team }).output
       return { team }
     }),
+    /** The team after an invitation, from the invite form. */
+    assignChangedTeam: assign({
+      team: ({ event }) => {
+        assertEvent(event, 'TEAM_CHANGED')
+        return event.team
+      },
+    }),
     assignLoadFailure: assign({ refusal: ({ event }) => errorOf(event) }),
     clearRefusal: assign({ refusal: null }),
-    assignInviteEmail: assign({
-      invite: ({ context, event }) => {
-        assertEvent(event, 'INVITE_EMAIL_CHANGED')
-        return { ...context.invite, email: event.value }
-      },
-      problem: null,
-    }),
-    assignInviteRole: assign({
-      invite: ({ context, event }) => {
-        assertEvent(event, 'INVITE_ROLE_CHANGED')
-        return { ...context.invite, role: event.role }
-      },
-    }),
-    assignInviteProblem: assign({ problem: ({ context }) => inviteProblem(context.invite) }),
     assignPending: assign(({ context, event }) => {
       const team = context.team
       const memberName = (userId: string) => team?.members.find((m) => m.userId === userId)?.name ?? ''
       const invitationEmail = (id: string) => team?.invitations.find((i) => i.id === id)?.email ?? ''
       let pending: PendingAction | null = null
       switch (event.type) {
-        case 'INVITE':
-          pending = { kind: 'invite', label: context.invite.email.trim() }
-          break
         case 'RESEND':
           pending = { kind: 'resend', id: event.invitationId, label: invitationEmail(event.invitationId) }
           break
@@ -151,15 +134,14 @@ export const teamMachine = setup({
       return { pending, refusal: null, notice: null }
     }),
     clearPending: assign({ pending: null }),
-    clearInvite: assign({ invite: EMPTY_INVITE, problem: null }),
     announceDone: assign(({ context }) => ({ notice: noticeFor(context.pending), pending: null })),
     assignRefusal: assign(({ event }) => ({ refusal: errorOf(event), pending: null })),
   },
   actors: {
     /** rpc get_team. */
     loadTeam: fromPromise<Team>(() => Promise.reject(new Error('loadTeam not provided'))),
-    /** The invite-member function (the invitation and its e-mail), then get_team. */
-    inviteMember: fromPromise<Team, InviteDraft>(() => Promise.reject(new Error('inviteMember not provided'))),
+    /** The invite form (its own machine). */
+    teamInvite: teamInviteForm,
     /** The resend-invitation function (a new link, 7 more days), then get_team. */
     resendInvitation: fromPromise<Team, { invitationId: string }>(() => Promise.reject(new Error('resendInvitation not provided'))),
     /** rpc revoke_invitation, then get_team. */
@@ -172,9 +154,7 @@ export const teamMachine = setup({
     leaveOrganisation: fromPromise<void>(() => Promise.reject(new Error('leaveOrganisation not provided'))),
   },
   guards: {
-    isAdmin: ({ context }) => context.team?.me.role === 'admin',
     isNotMember: ({ event }) => errorOf(event).code === 'not_member',
-    hasInviteProblem: ({ context }) => inviteProblem(context.invite) !== null,
     /** An admin may remove another member, never themselves (they leave instead). */
     isRemovableMember: ({ context, event }) => {
       assertEvent(event, 'REMOVE')
@@ -193,7 +173,7 @@ export const teamMachine = setup({
   },
 }).createMachine({
   id: 'team',
-  context: ({ input }) => ({ user: input.user, team: null, invite: EMPTY_INVITE, problem: null, pending: null, refusal: null, notice: null }),
+  context: ({ input }) => ({ user: input.user, team: null, pending: null, refusal: null, notice: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -216,33 +196,16 @@ export const teamMachine = setup({
     notMember: {},
     ready: {
       initial: 'idle',
+      invoke: { id: 'invite', src: 'teamInvite' },
+      on: { TEAM_CHANGED: { actions: 'assignChangedTeam' } },
       states: {
         idle: {
           on: {
-            INVITE_EMAIL_CHANGED: { actions: 'assignInviteEmail' },
-            INVITE_ROLE_CHANGED: { actions: 'assignInviteRole' },
-            INVITE: { guard: 'isAdmin', target: 'validatingInvite' },
             RESEND: { guard: 'isOpenInvitation', target: 'resending', actions: 'assignPending' },
             REVOKE: { guard: 'isOpenInvitation', target: 'revoking', actions: 'assignPending' },
             CHANGE_ROLE: { guard: 'isRoleChange', target: 'changingRole', actions: 'assignPending' },
             REMOVE: { guard: 'isRemovableMember', target: 'confirmingRemoval', actions: 'assignPending' },
             LEAVE: { target: 'confirmingLeave', actions: 'assignPending' },
-          },
-        },
-        validatingInvite: {
-          always: [
-            { guard: 'hasInviteProblem', target: 'idle', actions: 'assignInviteProblem' },
-            { target: 'inviting', actions: 'assignPending' },
-          ],
-        },
-        inviting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'inviteMember',
-            src: 'inviteMember',
-            input: ({ context }) => ({ email: context.invite.email.trim(), role: context.invite.role }),
-            onDone: { target: 'idle', actions: ['assignTeam', 'clearInvite', 'announceDone'] },
-            onError: { target: 'idle', actions: 'assignRefusal' },
           },
         },
         resending: {
@@ -340,10 +303,7 @@ export const teamSampleInput: { user: SessionUser } = { user: { userId: ADMIN_ID
 const refusal = (code: string, message: string): TeamFailure => ({ code, message })
 
 export const teamSampleEvents = [
-  { type: 'INVITE_EMAIL_CHANGED', value: 'alan@gmail.com' },
-  { type: 'INVITE_EMAIL_CHANGED', value: 'katherine@sunrise-care.co.uk' },
-  { type: 'INVITE_ROLE_CHANGED', role: 'admin' },
-  { type: 'INVITE' },
+  { type: 'TEAM_CHANGED', team: { ...teamSampleAdminTeam, seats: { limit: 3, used: 3, available: 0 } } },
   { type: 'RESEND', invitationId: INVITATION_ID },
   { type: 'REVOKE', invitationId: INVITATION_ID },
   { type: 'CHANGE_ROLE', userId: COLLEAGUE_ID, role: 'admin' },
@@ -356,14 +316,6 @@ export const teamSampleEvents = [
   { type: 'xstate.done.actor.loadTeam', output: teamSampleMemberTeam },
   { type: 'xstate.error.actor.loadTeam', error: refusal('network', TEAM_MESSAGES.unreachable) },
   { type: 'xstate.error.actor.loadTeam', error: refusal('not_member', 'You are not a member of an organisation.') },
-  { type: 'xstate.done.actor.inviteMember', output: teamSampleAdminTeam },
-  {
-    type: 'xstate.error.actor.inviteMember',
-    error: refusal(
-      'seat_limit_reached',
-      "All 3 seats of the free plan are taken (members plus pending invitations). Revoke a pending invitation or remove a member to free one. We'll enable the paid plan for eligible accounts.",
-    ),
-  },
   { type: 'xstate.done.actor.resendInvitation', output: teamSampleAdminTeam },
   {
     type: 'xstate.error.actor.resendInvitation',
@@ -385,8 +337,6 @@ export function teamSerializeState(s: { value: unknown; context: unknown }): str
   return JSON.stringify({
     v: s.value,
     role: c.team?.me.role ?? null,
-    p: inviteProblem(c.invite),
-    shown: c.problem,
     r: c.refusal?.code ?? null,
     n: c.notice !== null,
     k: c.pending?.kind ?? null,

@@ -59,11 +59,11 @@ test('an admin invites two colleagues, both join from the mailed links, the four
   await expect(team.inviteForm(page)).toContainText('personal e-mail providers')
 
   await sendInvitation(page, grace.email)
-  await expect(team.status(page)).toHaveText(TEAM_MESSAGES.invited(grace.email))
+  await expect(team.inviteStatus(page)).toHaveText(TEAM_MESSAGES.invited(grace.email))
   await expect(team.invitation(page, grace.email)).toBeVisible()
   await team.inviteRole(page).selectOption('member')
   await sendInvitation(page, alan.email)
-  await expect(team.status(page)).toHaveText(TEAM_MESSAGES.invited(alan.email))
+  await expect(team.inviteStatus(page)).toHaveText(TEAM_MESSAGES.invited(alan.email))
   await expect(team.seats(page)).toContainText('3 of 3 in use.')
 
   // Grace has an account and is signed in when she opens her link: she joins and lands on the team page.
@@ -101,8 +101,8 @@ test('an admin invites two colleagues, both join from the mailed links, the four
   await expect(team.member(page, 'Alan Turing')).toBeVisible()
   await expect(team.seats(page)).toContainText('3 of 3 in use.')
   await sendInvitation(page, uniqueWorkEmail('katherine'))
-  await expect(team.refusal(page)).toContainText('All 3 seats of the free plan are taken')
-  await expect(team.refusal(page)).toContainText(PAID_PLAN_MESSAGE)
+  await expect(team.inviteRefusal(page)).toContainText('All 3 seats of the free plan are taken')
+  await expect(team.inviteRefusal(page)).toContainText(PAID_PLAN_MESSAGE)
 
   // The admin removes Grace after confirming; her next request is refused.
   await team.remove(page, 'Grace Hopper').click()

@@ -1,8 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { ActorRefFrom } from 'xstate'
 import type { SessionUser } from '../../../machines/session.machine'
-import { teamMachine } from '../../../machines/team.machine'
+import { teamInviteForm, teamMachine } from '../../../machines/team.machine'
+import type { teamInviteMachine } from '../../../machines/teamInvite.machine'
 import { teamActors } from '../../backend/team'
 import { inspect } from '../../devtools/inspector'
 import { INVITE_PROBLEM_MESSAGES, PAID_PLAN_MESSAGE, ROLE_NAMES, TEAM_MESSAGES, TEAM_ROLES, type TeamRole, seatsSentence } from '../../domain/team'
@@ -45,12 +47,16 @@ function Team({ user }: { user: SessionUser }) {
         goToAccount: () => void navigate({ to: '/account' }),
         notifyLeft: (_, { organisation }) => notify({ title: TEAM_MESSAGES.left(organisation), variant: 'success' }),
       },
-      actors: teamActors,
+      actors: {
+        ...teamActors,
+        teamInvite: teamInviteForm.provide({ actors: { inviteMember: teamActors.inviteMember } }),
+      },
     }),
   )
   const actor = useActorRef(machine, { input: { user }, inspect })
   const snap = useSelector(actor, (snapshot) => snapshot)
-  const { team, invite, problem, pending, refusal, notice } = snap.context
+  const { team, pending, refusal, notice } = snap.context
+  const inviteActor = snap.children.invite as ActorRefFrom<typeof teamInviteMachine> | undefined
   const busy = snap.hasTag('busy')
   const confirmRef = useRef<HTMLButtonElement>(null)
   const confirming = snap.hasTag('confirming')
@@ -92,10 +98,6 @@ function Team({ user }: { user: SessionUser }) {
   if (!team || snap.hasTag('loading')) return <TeamShell />
 
   const isAdmin = team.me.role === 'admin'
-  const submitInvite = (e: FormEvent) => {
-    e.preventDefault()
-    actor.send({ type: 'INVITE' })
-  }
   const confirmPanel = (text: string, confirmLabel: string) => (
     <fieldset className={s.confirm}>
       <legend className={s.confirmText}>{text}</legend>
@@ -231,49 +233,7 @@ function Team({ user }: { user: SessionUser }) {
         </ul>
       </section>
 
-      {isAdmin ? (
-        <section className={s.card} aria-labelledby="invite">
-          <h2 id="invite" className={s.cardTitle}>
-            Invite a colleague
-          </h2>
-          <form className={s.form} onSubmit={submitInvite} noValidate aria-label="Invite a colleague">
-            <Field label="Work email" error={problem ? INVITE_PROBLEM_MESSAGES[problem] : undefined}>
-              {(c) => (
-                <input
-                  {...c}
-                  type="email"
-                  name="email"
-                  autoComplete="off"
-                  value={invite.email}
-                  readOnly={busy}
-                  onChange={(e) => actor.send({ type: 'INVITE_EMAIL_CHANGED', value: e.currentTarget.value })}
-                />
-              )}
-            </Field>
-            <Field label="Role">
-              {(c) => (
-                <select
-                  {...c}
-                  className={s.select}
-                  name="role"
-                  value={invite.role}
-                  disabled={busy}
-                  onChange={(e) => actor.send({ type: 'INVITE_ROLE_CHANGED', role: e.currentTarget.value as TeamRole })}
-                >
-                  {TEAM_ROLES.map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_NAMES[r]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Button type="submit" disabled={!snap.can({ type: 'INVITE' })} busy={running('invite')}>
-              {running('invite') ? 'Sending...' : 'Send invitation'}
-            </Button>
-          </form>
-        </section>
-      ) : null}
+      {isAdmin && inviteActor ? <InviteForm actor={inviteActor} /> : null}
 
       <section className={s.card} aria-labelledby="leave">
         <h2 id="leave" className={s.cardTitle}>
@@ -291,6 +251,68 @@ function Team({ user }: { user: SessionUser }) {
         )}
       </section>
     </TeamShell>
+  )
+}
+
+/** The invite form: its own flow (machines/teamInvite.machine.ts), a child of the page's machine. */
+function InviteForm({ actor }: { actor: ActorRefFrom<typeof teamInviteMachine> }) {
+  const snap = useSelector(actor, (snapshot) => snapshot)
+  const { draft, problem, refusal, sentTo } = snap.context
+  const sending = snap.hasTag('busy')
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    actor.send({ type: 'SUBMIT' })
+  }
+  return (
+    <section className={s.card} aria-labelledby="invite">
+      <h2 id="invite" className={s.cardTitle}>
+        Invite a colleague
+      </h2>
+      <form className={s.form} onSubmit={submit} noValidate aria-label="Invite a colleague">
+        <Field label="Work email" error={problem ? INVITE_PROBLEM_MESSAGES[problem] : undefined}>
+          {(c) => (
+            <input
+              {...c}
+              type="email"
+              name="email"
+              autoComplete="off"
+              value={draft.email}
+              readOnly={sending}
+              onChange={(e) => actor.send({ type: 'EMAIL_CHANGED', value: e.currentTarget.value })}
+            />
+          )}
+        </Field>
+        <Field label="Role">
+          {(c) => (
+            <select
+              {...c}
+              className={s.select}
+              name="role"
+              value={draft.role}
+              disabled={sending}
+              onChange={(e) => actor.send({ type: 'ROLE_CHANGED', role: e.currentTarget.value as TeamRole })}
+            >
+              {TEAM_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_NAMES[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Button type="submit" disabled={!snap.can({ type: 'SUBMIT' })} busy={sending}>
+          {sending ? 'Sending...' : 'Send invitation'}
+        </Button>
+      </form>
+      {refusal ? (
+        <p role="alert" className={s.error}>
+          {refusal.message}
+        </p>
+      ) : null}
+      <p role="status" className={s.status}>
+        {sentTo ? TEAM_MESSAGES.invited(sentTo) : ''}
+      </p>
+    </section>
   )
 }
 

@@ -12,13 +12,18 @@ export const team = {
   invitation: (page: Page, email: string) => page.getByRole('listitem', { name: email, exact: true }),
   makeRole: (page: Page, name: string, role: 'admin' | 'member') => page.getByRole('button', { name: `Make ${role} for ${name}`, exact: true }),
   /** A refusal of the server (the invite form's own field problems are not among them). */
-  refusal: (page: Page) => page.locator('main p[role="alert"]:not(form *)'),
+  refusal: (page: Page) => page.locator('main p[role="alert"]:not(section[aria-labelledby="invite"] *)'),
   remove: (page: Page, name: string) => page.getByRole('button', { name: `Remove ${name}`, exact: true }),
   resend: (page: Page, email: string) => page.getByRole('button', { name: `Resend the invitation to ${email}`, exact: true }),
   revoke: (page: Page, email: string) => page.getByRole('button', { name: `Revoke the invitation to ${email}`, exact: true }),
   leave: (page: Page) => page.getByRole('main').getByRole('button', { name: /^(Leave organisation|Leaving\.\.\.)$/ }),
   confirmation: (page: Page) => page.getByRole('group').filter({ has: page.getByRole('button', { name: 'Cancel' }) }),
-  status: (page: Page) => page.getByRole('main').getByRole('status').filter({ hasNotText: /^Loading/ }),
+  /** What the page says an action did (the invite form has its own). */
+  status: (page: Page) => page.locator('main p[role="status"]:not(section[aria-labelledby="invite"] *)'),
+  inviteRegion: (page: Page) => page.getByRole('region', { name: 'Invite a colleague' }),
+  inviteStatus: (page: Page) => page.getByRole('region', { name: 'Invite a colleague' }).getByRole('status'),
+  /** The invite form's refusal (the server's sentence), apart from its field problems. */
+  inviteRefusal: (page: Page) => page.locator('section[aria-labelledby="invite"] > p[role="alert"]'),
   seats: (page: Page) => page.getByRole('region', { name: 'Seats' }),
 }
 

@@ -1,0 +1,4 @@
+import { driver } from './teamInvite.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
