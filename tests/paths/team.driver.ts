@@ -183,11 +183,17 @@ export const driver = defineDriver({
       await expect(page.getByRole('link', { name: 'Go to your account' })).toBeVisible()
       await expect(team.seats(page)).toHaveCount(0)
     },
-    'team.ready.idle': async (page, view) => {
+    'team.ready.idle': async (page, view, ctx) => {
       await expectTeam(page, view.context)
       await expect(team.confirmation(page)).toHaveCount(0)
       await expect(team.leave(page)).toBeEnabled()
       await expectControls(page, view)
+      // A cancelled confirmation gives focus back to the button that opened it.
+      if (ctx.events[ctx.step]?.type === 'CANCEL') {
+        const opened = ctx.events[ctx.step - 1]
+        if (opened?.type === 'LEAVE') await expect(team.leave(page)).toBeFocused()
+        if (opened?.type === 'REMOVE') await expect(team.remove(page, nameOf(view.context, opened.userId as string))).toBeFocused()
+      }
     },
     'team.ready.resending': async (page, view) => {
       const p = view.context.pending

@@ -60,8 +60,14 @@ function Team({ user }: { user: SessionUser }) {
   const busy = snap.hasTag('busy')
   const confirmRef = useRef<HTMLButtonElement>(null)
   const confirming = snap.hasTag('confirming')
+  // The confirmation takes focus; when it closes, focus goes back to the button that opened it (if it is still there).
+  const opener = useRef<string | null>(null)
   useEffect(() => {
     if (confirming) confirmRef.current?.focus()
+    else if (opener.current) {
+      document.getElementById(opener.current)?.focus()
+      opener.current = null
+    }
   }, [confirming])
 
   if (snap.matches('notMember')) {
@@ -173,7 +179,11 @@ function Team({ user }: { user: SessionUser }) {
                         size="sm"
                         disabled={!snap.can({ type: 'REMOVE', userId: m.userId })}
                         busy={running('remove', m.userId)}
-                        onClick={() => actor.send({ type: 'REMOVE', userId: m.userId })}
+                        id={`remove-${m.userId}`}
+                        onClick={() => {
+                          opener.current = `remove-${m.userId}`
+                          actor.send({ type: 'REMOVE', userId: m.userId })
+                        }}
                         aria-label={`Remove ${m.name}`}
                       >
                         Remove
@@ -244,7 +254,16 @@ function Team({ user }: { user: SessionUser }) {
           confirmPanel(`Leave ${team.organisationName}? You lose access at once.`, 'Leave organisation')
         ) : (
           <div className={s.actions}>
-            <Button variant="outline" disabled={!snap.can({ type: 'LEAVE' })} busy={running('leave')} onClick={() => actor.send({ type: 'LEAVE' })}>
+            <Button
+              id="leave-organisation"
+              variant="outline"
+              disabled={!snap.can({ type: 'LEAVE' })}
+              busy={running('leave')}
+              onClick={() => {
+                opener.current = 'leave-organisation'
+                actor.send({ type: 'LEAVE' })
+              }}
+            >
               {running('leave') ? 'Leaving...' : 'Leave organisation'}
             </Button>
           </div>
