@@ -65,11 +65,11 @@ export const BUDGETS = {
 } as const
 
 /** Routes that talk to the backend; every other route must not load supabase-js. */
-export const BACKEND_ROUTES = new Set(['/auth', '/onboarding', '/onboarding/setup', '/account', '/contact'])
+export const BACKEND_ROUTES = new Set(['/auth', '/onboarding', '/onboarding/setup', '/account', '/team', '/invite', '/contact'])
 export const LANDING_ROUTES = new Set(['/', '/care', '/education', '/housing', '/construction'])
 /** Pages whose main content is a form flow (the signed-in pages included: onboarding and /account); every other public page is
  * a static page. */
-export const FLOW_ROUTES = new Set(['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup', '/account'])
+export const FLOW_ROUTES = new Set(['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup', '/account', '/team', '/invite'])
 
 /** The first-load JS budget of a route, in kB. */
 export function jsBudgetKb(path: string): number {
