@@ -5,24 +5,22 @@
  * the server's stable reason (PostgREST's `hint`, the function's `code`), the message its sentence. A dropped
  * connection is code `network`.
  *
- * Each action answers with the team as it is after it (get_team read again), so the page shows what the server has.
+ * Each action answers with the team as it is after it (get_team read again), so the page shows what the server has;
+ * a write that succeeded is never reported as a refusal (teamAfterWrite).
  */
 import { fromPromise } from 'xstate'
-import { type InvitationSummary, type InviteDraft, parseInvitation, parseTeam, type Team, type TeamFailure, type TeamRole, teamFailure } from '../domain/team'
+import {
+  type InvitationSummary,
+  type InviteDraft,
+  parseInvitation,
+  parseTeam,
+  postgrestFailure,
+  type Team,
+  type TeamFailure,
+  type TeamRole,
+  teamFailure,
+} from '../domain/team'
 import { getSupabase } from './client'
-
-interface PostgrestErrorLike {
-  message?: string
-  hint?: string | null
-  code?: string
-}
-
-/** A PostgREST error as a TeamFailure: the hint is the reason; a fetch that never answered is `network`. */
-function rpcFailure(error: PostgrestErrorLike): TeamFailure {
-  if (!error.code && /fetch|network/i.test(error.message ?? '')) return teamFailure('network', undefined)
-  if (error.code === '42501') return teamFailure('not_authenticated', undefined)
-  return teamFailure(error.hint ?? error.code, error.message)
-}
 
 async function rpc(fn: string, args?: Record<string, unknown>): Promise<unknown> {
   let supabase: Awaited<ReturnType<typeof getSupabase>>
@@ -32,7 +30,7 @@ async function rpc(fn: string, args?: Record<string, unknown>): Promise<unknown>
     throw teamFailure('network', undefined)
   }
   const { data, error } = await supabase.rpc(fn, args)
-  if (error) throw rpcFailure(error)
+  if (error) throw postgrestFailure(error)
   return data
 }
 
@@ -65,29 +63,45 @@ export async function loadTeam(): Promise<Team> {
   return parseTeam(await rpc('get_team'))
 }
 
+/**
+ * The team after a write that succeeded: read again, up to three times (0.4 s and 1.2 s apart). If it still cannot be
+ * read, the failure says the action was done (saved_not_refreshed), so the person does not repeat it.
+ */
+async function teamAfterWrite(): Promise<Team> {
+  for (const pause of [0, 400, 1200]) {
+    if (pause) await new Promise((resolve) => setTimeout(resolve, pause))
+    try {
+      return await loadTeam()
+    } catch {
+      // read again
+    }
+  }
+  throw teamFailure('saved_not_refreshed', undefined)
+}
+
 export async function inviteMember(draft: InviteDraft): Promise<Team> {
   await invokeFunction('invite-member', { email: draft.email.trim(), role: draft.role })
-  return loadTeam()
+  return teamAfterWrite()
 }
 
 export async function resendInvitation(invitationId: string): Promise<Team> {
   await invokeFunction('resend-invitation', { invitationId })
-  return loadTeam()
+  return teamAfterWrite()
 }
 
 export async function revokeInvitation(invitationId: string): Promise<Team> {
   await rpc('revoke_invitation', { p_invitation_id: invitationId })
-  return loadTeam()
+  return teamAfterWrite()
 }
 
 export async function setMemberRole(input: { userId: string; role: TeamRole }): Promise<Team> {
   await rpc('set_member_role', { p_user_id: input.userId, p_role: input.role })
-  return loadTeam()
+  return teamAfterWrite()
 }
 
 export async function removeMember(userId: string): Promise<Team> {
   await rpc('remove_member', { p_user_id: userId })
-  return loadTeam()
+  return teamAfterWrite()
 }
 
 export async function leaveOrganisation(): Promise<void> {

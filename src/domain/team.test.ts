@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { asTeamFailure, inviteProblem, PAID_PLAN_MESSAGE, parseInvitation, parseTeam, seatsSentence, teamFailure } from './team'
+import {
+  asTeamFailure,
+  inviteProblem,
+  isDroppedConnection,
+  PAID_PLAN_MESSAGE,
+  parseInvitation,
+  parseTeam,
+  postgrestFailure,
+  seatsSentence,
+  TEAM_MESSAGES,
+  teamFailure,
+} from './team'
 
 const row = {
   organisation: { id: 'o', name: 'Sunrise Care', plan: 'free', sector: 'care', staff_count: 12 },
@@ -47,5 +58,25 @@ describe('team rules', () => {
     expect(teamFailure(undefined, undefined)).toEqual({ code: 'unknown', message: 'Something went wrong. Please try again.' })
     expect(asTeamFailure(new Error('boom')).code).toBe('network')
     expect(asTeamFailure({ code: 'not_admin', message: 'No.' })).toEqual({ code: 'not_admin', message: 'No.' })
+  })
+
+  it("reads a dropped connection in each engine's words, and nothing else, as network", () => {
+    for (const message of ['TypeError: Failed to fetch', 'NetworkError when attempting to fetch resource.', 'TypeError: Load failed']) {
+      expect(isDroppedConnection(message)).toBe(true)
+      expect(postgrestFailure({ message, code: '' })).toEqual({ code: 'network', message: TEAM_MESSAGES.unreachable })
+    }
+    expect(isDroppedConnection('Seat limit reached')).toBe(false)
+    expect(isDroppedConnection(undefined)).toBe(false)
+  })
+
+  it("reads PostgREST's refusals: the hint is the reason, the message the sentence; 42501 is a session that ended", () => {
+    expect(postgrestFailure({ message: 'All 3 seats are taken.', hint: 'seat_limit_reached', code: 'P0001' })).toEqual({
+      code: 'seat_limit_reached',
+      message: 'All 3 seats are taken.',
+    })
+    expect(postgrestFailure({ message: 'permission denied for function get_team', code: '42501' }).code).toBe('not_authenticated')
+    // A coded error whose message happens to mention the network is the server's refusal, not a dropped connection.
+    expect(postgrestFailure({ message: 'network policy', hint: null, code: 'P0001' })).toEqual({ code: 'P0001', message: 'network policy' })
+    expect(teamFailure('saved_not_refreshed', undefined).message).toBe(TEAM_MESSAGES.savedNotRefreshed)
   })
 })

@@ -151,6 +151,7 @@ export const TEAM_MESSAGES = {
   removed: (name: string) => `${name} was removed from the organisation`,
   left: (organisation: string) => `You left ${organisation}`,
   unreachable: "We couldn't reach the server. Check your connection and try again.",
+  savedNotRefreshed: "Done, but we couldn't refresh the list. Reload the page to see your team as it is now.",
 } as const
 
 /** Our words for a refusal the server sent without a sentence (or a dropped connection). */
@@ -164,6 +165,20 @@ const FALLBACK_MESSAGES: Record<string, string> = {
   not_member: 'You are not a member of an organisation.',
   not_authenticated: 'Your session has ended. Sign in again.',
   network: TEAM_MESSAGES.unreachable,
+  saved_not_refreshed: TEAM_MESSAGES.savedNotRefreshed,
+}
+
+/**
+ * A dropped connection as each engine words it to fetch: Chromium 'Failed to fetch', Firefox 'NetworkError when
+ * attempting to fetch resource.', WebKit 'Load failed'.
+ */
+export const isDroppedConnection = (message: string | undefined): boolean => /fetch|network|load failed/i.test(message ?? '')
+
+/** A PostgREST error ({ message, hint, code }) as a TeamFailure: the hint is the server's reason. */
+export function postgrestFailure(error: { message?: string; hint?: string | null; code?: string }): TeamFailure {
+  if (!error.code && isDroppedConnection(error.message)) return teamFailure('network', undefined)
+  if (error.code === '42501') return teamFailure('not_authenticated', undefined)
+  return teamFailure(error.hint ?? error.code, error.message)
 }
 
 /** A failure as the person reads it: the server's sentence, else ours for its code, else a generic one. */

@@ -61,9 +61,11 @@ test('an admin invites two colleagues, both join from the mailed links, the four
   await sendInvitation(page, grace.email)
   await expect(team.inviteStatus(page)).toHaveText(TEAM_MESSAGES.invited(grace.email))
   await expect(team.invitation(page, grace.email)).toBeVisible()
-  await team.inviteRole(page).selectOption('member')
+  // Alan is invited as an admin: the role chosen in the form is the role he gets.
+  await team.inviteRole(page).selectOption('admin')
   await sendInvitation(page, alan.email)
   await expect(team.inviteStatus(page)).toHaveText(TEAM_MESSAGES.invited(alan.email))
+  await expect(team.invitation(page, alan.email)).toContainText('Admin')
   await expect(team.seats(page)).toContainText('3 of 3 in use.')
 
   // Grace has an account and is signed in when she opens her link: she joins and lands on the team page.
@@ -88,7 +90,9 @@ test('an admin invites two colleagues, both join from the mailed links, the four
   await invite.password(alanPage).fill(USER_PASSWORD)
   await invite.signInButton(alanPage).click()
   await expect(alanPage).toHaveURL(/\/team$/)
-  await expect(team.member(alanPage, 'Alan Turing')).toBeVisible()
+  await expect(team.member(alanPage, 'Alan Turing')).toContainText('Admin')
+  // An admin manages the team: the invite form is his.
+  await expect(team.inviteForm(alanPage)).toBeVisible()
 
   // The link works once.
   const usedPage = await newPage(browser)
@@ -109,6 +113,8 @@ test('an admin invites two colleagues, both join from the mailed links, the four
   await team.confirmation(page).getByRole('button', { name: 'Remove member' }).click()
   await expect(team.status(page)).toHaveText(TEAM_MESSAGES.removed('Grace Hopper'))
   await expect(team.member(page, 'Grace Hopper')).toHaveCount(0)
+  // Focus is not left on the page's body: the members' heading has it.
+  await expect(page.getByRole('heading', { name: /^Members \(/ })).toBeFocused()
   await gracePage.reload()
   await expect(gracePage.getByRole('main').getByRole('alert')).toHaveText(TEAM_MESSAGES.notMember)
 

@@ -194,6 +194,15 @@ export const driver = defineDriver({
         if (opened?.type === 'LEAVE') await expect(team.leave(page)).toBeFocused()
         if (opened?.type === 'REMOVE') await expect(team.remove(page, nameOf(view.context, opened.userId as string))).toBeFocused()
       }
+      // After a confirmed removal focus is never left on the page's body: back on the Remove button while the member
+      // is listed (the server refused, or the team read after it still has them), on the members' heading once gone.
+      const last = ctx.events[ctx.step]?.type
+      const removal = ctx.events[ctx.step - 2]
+      if (last?.endsWith('.actor.removeMember') && removal?.type === 'REMOVE') {
+        const name = nameOf(view.context, removal.userId as string)
+        if (name) await expect(team.remove(page, name)).toBeFocused()
+        else await expect(page.getByRole('heading', { name: /^Members \(/ })).toBeFocused()
+      }
     },
     'team.ready.resending': async (page, view) => {
       const p = view.context.pending

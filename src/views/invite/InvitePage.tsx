@@ -63,7 +63,8 @@ function Invitation({ token }: { token: string | null }) {
       actions: {
         goToTeam: (_, { organisation }) => {
           notify({ title: INVITATION_MESSAGES.joined(organisation), variant: 'success' })
-          void navigate({ to: '/team' })
+          // Replace: the address with the single-use token does not stay in the history.
+          void navigate({ to: '/team', replace: true })
         },
       },
       actors: {

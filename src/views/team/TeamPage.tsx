@@ -60,15 +60,21 @@ function Team({ user }: { user: SessionUser }) {
   const busy = snap.hasTag('busy')
   const confirmRef = useRef<HTMLButtonElement>(null)
   const confirming = snap.hasTag('confirming')
-  // The confirmation takes focus; when it closes, focus goes back to the button that opened it (if it is still there).
+  // The confirmation takes focus. When it closes and the page is no longer busy, focus goes back to the button that
+  // opened it; if that button is gone (the member was removed) or disabled, to the members' heading, so focus is
+  // never left on the page's body.
   const opener = useRef<string | null>(null)
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus()
-    else if (opener.current) {
-      document.getElementById(opener.current)?.focus()
-      opener.current = null
+    if (confirming) {
+      confirmRef.current?.focus()
+      return
     }
-  }, [confirming])
+    if (!opener.current || busy) return
+    const button = document.getElementById(opener.current) as HTMLButtonElement | null
+    opener.current = null
+    if (button && !button.disabled) button.focus()
+    else document.getElementById('members')?.focus()
+  }, [confirming, busy])
 
   if (snap.matches('notMember')) {
     return (
@@ -143,7 +149,7 @@ function Team({ user }: { user: SessionUser }) {
       </section>
 
       <section className={s.card} aria-labelledby="members">
-        <h2 id="members" className={s.cardTitle}>
+        <h2 id="members" className={s.cardTitle} tabIndex={-1}>
           Members ({team.members.length})
         </h2>
         <ul className={s.list}>
