@@ -120,6 +120,23 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
     return element
   }
 
+  /**
+   * Uses the target's element; if React replaced the node between finding it and using it (puppeteer's "Node is
+   * detached from document", thrown before any input is sent), finds it again, as Playwright's locators do.
+   */
+  async function withElement(target: Target, use: (element: ElementHandle<Element>) => Promise<void>) {
+    const deadline = Date.now() + ACTION_TIMEOUT
+    for (;;) {
+      const element = await actionable(target)
+      try {
+        await use(element)
+        return
+      } catch (error) {
+        if (!/detached from document/i.test(String(error)) || Date.now() > deadline) throw error
+      }
+    }
+  }
+
   async function selectAll() {
     await page.keyboard.down('Control')
     await page.keyboard.press('a')
@@ -136,19 +153,16 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
       await page.goBack()
     },
     async click(target) {
-      const element = await actionable(target)
-      await element.click()
+      await withElement(target, (element) => element.click())
     },
     async type(target, text) {
-      const element = await actionable(target)
-      await element.click()
+      await withElement(target, (element) => element.click())
       await selectAll()
       if (text === '') await page.keyboard.press('Backspace')
       else await page.keyboard.type(text)
     },
     async append(target, text) {
-      const element = await actionable(target)
-      await element.click()
+      await withElement(target, (element) => element.click())
       await page.keyboard.down('Control')
       await page.keyboard.press('End')
       await page.keyboard.up('Control')
