@@ -8,7 +8,7 @@ import {
 } from '../../machines/emailConfirmation.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { emailSignUp, emailUser, signInPage } from '../support/sessions'
-import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
+import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, recordShown, seenHeading, seenToast, wordedByPage } from './driver'
 import { supabaseChunkName } from './users'
 
 /**
@@ -23,7 +23,6 @@ const env = e2eEnv()
 const isAuth = (url: URL, path: string) => url.origin === env.backendUrl && url.pathname === `/auth/v1/${path}`
 
 /** Still on /auth, or gone to the app (only these states lead there, a second after they begin). */
-const stillHere = (page: Page) => new URL(page.url()).pathname === '/auth'
 
 const entry = holdRequests((url) => url.origin === env.siteUrl && /^\/assets\/index-[\w-]+\.js$/.test(url.pathname), null)
 const chunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunkName()}`, null)
@@ -107,7 +106,7 @@ export const driver = defineDriver({
       const expired = { access_token: unsignedJwt(), refresh_token: 'path-test-refresh', expires_at: Math.floor(Date.now() / 1000) - 60, expires_in: 3600, token_type: 'bearer', user: { id: '00000000-0000-4000-8000-000000000009' } }
       await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: STORAGE_KEY, value: JSON.stringify(expired) })
     }
-    await recordToasts(page)
+    await recordShown(page)
     for (const h of [entry, chunk, exchanges, refreshes, users, resends]) await h.install(page)
     // GoTrue sends tokens to the sign-up's redirect (/auth?type=signup), in the fragment; the machine routes tokens
     // before the type, so the arrival is the same, and the page shows its panels on the sign-up side.
@@ -206,13 +205,15 @@ export const driver = defineDriver({
     // the toast counts when it was shown, and what is on screen is checked while the page is still here.
     'emailConfirmation.verified': async (page, view, ctx) => {
       await expectStepToasts(page, emailConfirmationMachine, ctx, false, true)
-      if (signupSide(view.context) && stillHere(page)) await expect(heading(page, 'Email verified!')).toBeAttached()
+      if (signupSide(view.context)) await expect.poll(() => seenHeading(page, 'Email verified!')?.url).toMatch(/\/auth/)
     },
     'emailConfirmation.confirmed': async (page, view, ctx) => {
       await expectStepToasts(page, emailConfirmationMachine, ctx, false, true)
-      // The single-use code and the tokens are gone from the address bar.
-      expect(page.url()).not.toMatch(/code=|access_token/)
-      if (signupSide(view.context) && stillHere(page)) await expect(heading(page, 'Email confirmed!')).toBeAttached()
+      // The single-use code and the tokens were gone from the address bar when the page said so.
+      const toast = seenToast(page, 'Email confirmed!')
+      expect(toast?.url).toMatch(/\/auth/)
+      expect(toast?.url).not.toMatch(/code=|access_token/)
+      if (signupSide(view.context)) await expect.poll(() => seenHeading(page, 'Email confirmed!')?.url).toMatch(/\/auth/)
     },
     'emailConfirmation.redirecting': async (page) => {
       // Taken to the app (the local setup wizard; signed out, it sends on to the home page).
