@@ -167,40 +167,55 @@ function stepToasts(machine: AnyStateMachine, input: unknown, events: readonly A
   return toasts
 }
 
-const seenToasts = new WeakMap<Page, string[]>()
+/** What the page showed: a toast or a heading (h1, h2), its text, and the page's address at that moment. */
+interface Shown {
+  kind: 'toast' | 'heading'
+  text: string
+  url: string
+}
+const shownOnPage = new WeakMap<Page, Shown[]>()
 /**
- * Records the text of every toast the page shows (for states the page leaves on its own a second later, whose
- * check may come after the page has gone on a busy machine).
+ * Records every toast and heading the page shows, with the address it was shown on: for states the page leaves on
+ * its own a second later, whose check may come after the page has gone on a busy machine.
  */
-export async function recordToasts(page: Page) {
-  seenToasts.set(page, [])
-  await page.exposeBinding('__toastSeen', (_source, text: string) => void seenToasts.get(page)?.push(text))
+export async function recordShown(page: Page) {
+  shownOnPage.set(page, [])
+  await page.exposeBinding('__shown', (_source, kind: Shown['kind'], text: string, url: string) => void shownOnPage.get(page)?.push({ kind, text, url }))
   await page.addInitScript(() => {
     const seen = new Set<string>()
+    const record = (kind: string, text: string, url: string) =>
+      (window as unknown as { __shown: (kind: string, text: string, url: string) => Promise<void> }).__shown(kind, text, url)
     new MutationObserver(() => {
-      for (const t of document.querySelectorAll('[data-sonner-toast]')) {
-        const text = t.textContent ?? ''
-        if (text && !seen.has(text)) {
-          seen.add(text)
-          void (window as unknown as { __toastSeen: (text: string) => Promise<void> }).__toastSeen(text)
+      for (const [kind, selector] of [
+        ['toast', '[data-sonner-toast]'],
+        ['heading', 'h1, h2'],
+      ] as const) {
+        for (const element of document.querySelectorAll(selector)) {
+          const text = element.textContent?.trim() ?? ''
+          if (!text || seen.has(`${kind}:${text}`)) continue
+          seen.add(`${kind}:${text}`)
+          void record(kind, text, location.href)
         }
       }
     }).observe(document, { subtree: true, childList: true, characterData: true })
   })
 }
 
-/** The texts of every toast the page showed since recordToasts, including pages it has left since. */
-export const seenToastTexts = (page: Page): readonly string[] => seenToasts.get(page) ?? []
+const shownOf = (page: Page, kind: Shown['kind']) => (shownOnPage.get(page) ?? []).filter((s) => s.kind === kind)
+/** The first toast containing `words` the page showed since recordShown, including on pages it has left since. */
+export const seenToast = (page: Page, words: string): Shown | undefined => shownOf(page, 'toast').find((t) => t.text.includes(words))
+/** The first heading reading `text` the page showed since recordShown, including on pages it has left since. */
+export const seenHeading = (page: Page, text: string): Shown | undefined => shownOf(page, 'heading').find((h) => h.text === text)
 
 /**
  * The step's toasts are on screen: title, and the description unless the page words the failure itself. With
- * `seen`, a toast the page showed counts even when the page has left since (see recordToasts).
+ * `seen`, a toast the page showed counts even when the page has left since (see recordShown).
  */
 export async function expectStepToasts(page: Page, machine: AnyStateMachine, ctx: PathContext, wordedByPage = false, seen = false) {
   for (const toast of stepToasts(machine, ctx.path.input, ctx.events, ctx.step)) {
     const words = [toast.title, ...(!wordedByPage && toast.description ? [toast.description] : [])]
     if (seen) {
-      await expect.poll(() => (seenToasts.get(page) ?? []).some((text) => words.every((w) => text.includes(w))), { message: `toast ${toast.title}` }).toBe(true)
+      await expect.poll(() => shownOf(page, 'toast').some(({ text }) => words.every((w) => text.includes(w))), { message: `toast ${toast.title}` }).toBe(true)
       continue
     }
     let shown = page.locator('[data-sonner-toast]').filter({ hasText: toast.title })

@@ -9,7 +9,7 @@ import {
 } from '../../machines/emailConfirmation.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { emailSignUp, emailUser, signInPage } from '../support/sessions'
-import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
+import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, recordShown, seenHeading, seenToast, wordedByPage } from './driver'
 import { sessionChunkName, supabaseChunkName } from './users'
 import { auth } from '../support/pages/auth'
 import { toast } from '../support/pages/shell'
@@ -25,7 +25,6 @@ const env = e2eEnv()
 const isAuth = (url: URL, path: string) => url.origin === env.backendUrl && url.pathname === `/auth/v1/${path}`
 
 /** Still on /auth, or gone to the app (only these states lead there, a second after they begin). */
-const stillHere = (page: Page) => new URL(page.url()).pathname === '/auth'
 
 const chunk = holdRequests((url) => url.origin === env.siteUrl && url.pathname === `/assets/${supabaseChunkName()}`, null)
 // Without a stored session the session is known from the stored key alone: the session actor's download is the wait.
@@ -105,7 +104,7 @@ export const driver = defineDriver({
     if (ctx.events.some((e) => e.type === 'xstate.done.actor.getSession' && (e.output as { hasSession: boolean }).hasSession)) {
       await signInPage(page, await emailUser())
     }
-    await recordToasts(page)
+    await recordShown(page)
     for (const h of [chunk, sessionChunk, exchanges, refreshes, users, resends]) await h.install(page)
     // GoTrue sends tokens to the sign-up's redirect (/auth?type=signup), in the fragment; the machine routes tokens
     // before the type, so the arrival is the same, and the page shows its panels on the sign-up side.
@@ -192,13 +191,15 @@ export const driver = defineDriver({
     // the toast counts when it was shown, and what is on screen is checked while the page is still here.
     'emailConfirmation.verified': async (page, view, ctx) => {
       await expectStepToasts(page, emailConfirmationMachine, ctx, false, true)
-      if (signupSide(view.context) && stillHere(page)) await expect(heading(page, 'Email verified!')).toBeAttached()
+      if (signupSide(view.context)) await expect.poll(() => seenHeading(page, 'Email verified!')?.url).toMatch(/\/auth/)
     },
     'emailConfirmation.confirmed': async (page, view, ctx) => {
       await expectStepToasts(page, emailConfirmationMachine, ctx, false, true)
-      // The single-use code and the tokens are gone from the address bar.
-      expect(page.url()).not.toMatch(/code=|access_token/)
-      if (signupSide(view.context) && stillHere(page)) await expect(heading(page, 'Email confirmed!')).toBeAttached()
+      // The single-use code and the tokens were gone from the address bar when the page said so.
+      const shown = seenToast(page, 'Email confirmed!')
+      expect(shown?.url).toMatch(/\/auth/)
+      expect(shown?.url).not.toMatch(/code=|access_token/)
+      if (signupSide(view.context)) await expect.poll(() => seenHeading(page, 'Email confirmed!')?.url).toMatch(/\/auth/)
     },
     'emailConfirmation.redirecting': async (page) => {
       // Taken to the app (the local setup wizard; signed out, it sends on to the home page).

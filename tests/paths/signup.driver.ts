@@ -4,7 +4,7 @@ import { type SignupContext, signupMachine, signupSampleEvents, signupSampleInpu
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { SignupField } from '../../src/domain/signup'
 import { openAuth } from '../e2e/support'
-import { authErrorResponse, changeField, defineDriver, expectStepToasts, holdRequests, recordToasts, wordedByPage } from './driver'
+import { authErrorResponse, changeField, defineDriver, expectStepToasts, holdRequests, recordShown, wordedByPage } from './driver'
 import { supabaseChunkName } from './users'
 import { auth } from '../support/pages/auth'
 
@@ -74,7 +74,7 @@ export const driver = defineDriver({
         value: () => new Promise<void>((resolve, reject) => clip.pending.push({ resolve, reject })),
       })
     })
-    await recordToasts(page)
+    await recordShown(page)
     for (const h of [signups, completes, chunk]) await h.install(page)
     await openAuth(page, '/auth?mode=signup')
   },
