@@ -1,6 +1,6 @@
 import { createLink } from '@tanstack/react-router'
 import { type AnchorHTMLAttributes, type ButtonHTMLAttributes, forwardRef } from 'react'
-import { type ButtonVariants, button, spinner } from './Button.css'
+import { type ButtonVariants, base, block as blockClass, size as sizes, spinner, variant as variants } from './Button.css'
 
 export type { ButtonVariants }
 type Variant = ButtonVariants['variant']
@@ -15,7 +15,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function buttonClass(variant: Variant = 'default', size: Size = 'default', block = false, extra?: string) {
-  return [button({ variant, size, block }), extra].filter(Boolean).join(' ')
+  return [base, variants[variant ?? 'default'], sizes[size ?? 'default'], block && blockClass, extra].filter(Boolean).join(' ')
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
