@@ -6,19 +6,27 @@
  * A failing test run writes nothing unless `--keep-going`. `--strict` also fails when a state of a machine the
  * tests drive has neither a picture nor a declared reason. `--resume` keeps the previous run's pictures and adds to
  * them (with Playwright's `--last-failed`, it retries only what failed); `--no-run` only turns the last run's
- * pictures into docs/flows/atlas/. Other arguments go to Playwright.
+ * pictures into docs/flows/atlas/. `--machines=a,b` runs only those machines' path tests (tests/paths/<name>.spec.ts)
+ * and replaces only their pictures, keeping every other machine's as docs/flows/atlas/ has them (a change to one
+ * machine need not re-run every page test). Other arguments go to Playwright.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FlowSpec } from '../machines/testing/diagram'
-import { type AtlasEntry, type AtlasManifest, atlasProblems } from '../machines/testing/atlas'
+import { type AtlasEntry, type AtlasManifest, atlasProblems, EMPTY_ATLAS } from '../machines/testing/atlas'
 import { type AtlasRecord, readAtlasRun } from '../tests/support/atlas'
 import { e2eEnv } from './e2e-env'
 
 const root = resolve(import.meta.dirname, '..')
 export const ATLAS_DIR = 'docs/flows/atlas'
+
+/** The atlas as committed (docs/flows/atlas/manifest.json), or an empty one. */
+export function readAtlas(dir: string): AtlasManifest {
+  const file = join(dir, 'manifest.json')
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as AtlasManifest) : EMPTY_ATLAS
+}
 
 export function readFlows(): FlowSpec[] {
   return JSON.parse(readFileSync(join(root, 'docs/flows/flows.json'), 'utf8')) as FlowSpec[]
@@ -96,7 +104,14 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): num
 async function main() {
   const args = process.argv.slice(2)
   const flags = new Set(args.filter((a) => ['--no-build', '--keep-going', '--strict', '--resume', '--no-run'].includes(a)))
-  const rest = args.filter((a) => !flags.has(a))
+  const only = args.find((a) => a.startsWith('--machines='))?.slice('--machines='.length).split(',').filter(Boolean) ?? null
+  const rest = args.filter((a) => !flags.has(a) && !a.startsWith('--machines='))
+  const known = new Set(readFlows().map((f) => f.name))
+  const unknown = only?.filter((m) => !known.has(m)) ?? []
+  if (unknown.length) {
+    console.error(`flows:atlas: no machine named ${unknown.join(', ')} in docs/flows/flows.json (run npm run flows first)`)
+    process.exit(2)
+  }
   const env = e2eEnv()
   if (!flags.has('--no-build') && !flags.has('--no-run')) {
     const status = run('npm', ['run', 'build', '--silent'], { DIST: env.dist, VITE_SUPABASE_URL: env.backendUrl })
@@ -110,7 +125,11 @@ async function main() {
   const timeout = rest.some((a) => a.startsWith('--timeout')) ? [] : ['--timeout=90000']
   const status = flags.has('--no-run')
     ? 0
-    : run('npx', ['playwright', 'test', 'tests/paths', ...timeout, ...rest], { FLOWS_ATLAS: '1', FLOWS_ATLAS_DIR: staging, DIST: env.dist })
+    : run('npx', ['playwright', 'test', ...(only ? only.map((m) => `tests/paths/${m}.spec.ts`) : ['tests/paths']), ...timeout, ...rest], {
+        FLOWS_ATLAS: '1',
+        FLOWS_ATLAS_DIR: staging,
+        DIST: env.dist,
+      })
   console.log(`\nflows:atlas: the path tests took ${((Date.now() - started) / 1000).toFixed(0)} s`)
   if (status !== 0 && !flags.has('--keep-going')) {
     console.error('flows:atlas: the path tests failed; docs/flows/atlas/ is unchanged (--keep-going writes what was captured).')
@@ -118,12 +137,28 @@ async function main() {
   }
   const flows = readFlows()
   const { records, unreached } = readAtlasRun(staging)
-  const manifest = buildManifest(records, unreached, flows, new Date().toISOString())
   const out = join(root, ATLAS_DIR)
-  rmSync(out, { recursive: true, force: true })
+  const taken = buildManifest(records, unreached, flows, new Date().toISOString())
+  let manifest = taken
+  if (only) {
+    // Only the named machines were run: theirs replace what the atlas had; the others stay as they are.
+    const previous = readAtlas(out)
+    const named = new Set(only)
+    const keep = <T>(byMachine: Record<string, T>) => Object.fromEntries(Object.entries(byMachine).filter(([m]) => known.has(m) && !named.has(m)))
+    const ordered = <T>(byMachine: Record<string, T>) =>
+      Object.fromEntries(flows.filter((f) => byMachine[f.name] !== undefined).map((f) => [f.name, byMachine[f.name]!]))
+    const pick = <T>(byMachine: Record<string, T>) => Object.fromEntries(Object.entries(byMachine).filter(([m]) => named.has(m)))
+    manifest = {
+      ...taken,
+      machines: ordered({ ...keep(previous.machines), ...pick(taken.machines) }),
+      unreached: ordered({ ...keep(previous.unreached), ...pick(taken.unreached) }),
+    }
+    for (const m of only) rmSync(join(out, m), { recursive: true, force: true })
+  } else rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
   const sizes = new Map<string, number>()
-  for (const machine of Object.values(manifest.machines)) {
+  for (const [name, machine] of Object.entries(manifest.machines)) {
+    if (only && !only.includes(name)) continue
     for (const entry of Object.values(machine.states)) {
       for (const p of [entry.desktop, entry.phone]) {
         if (!p) continue
@@ -142,7 +177,7 @@ async function main() {
     const list = byViewport(v)
     if (list.length) console.log(`flows:atlas: ${list.length} ${v} pictures, average ${kb(list.reduce((a, b) => a + b, 0) / list.length)} kB, largest ${kb(Math.max(...list))} kB`)
   }
-  console.log(`flows:atlas: ${Object.keys(manifest.machines).length} machines, ${records.length} states pictured, ${kb([...sizes.values()].reduce((a, b) => a + b, 0))} kB in ${ATLAS_DIR}/`)
+  console.log(`flows:atlas: ${only ? `${only.join(', ')} re-taken of ` : ''}${Object.keys(manifest.machines).length} machines, ${records.length} states pictured, ${kb([...sizes.values()].reduce((a, b) => a + b, 0))} kB in ${ATLAS_DIR}/`)
   const gaps = atlasGaps(manifest, flows)
   if (gaps.length) console.log(`flows:atlas: ${gaps.length} states of driven machines have no picture and no declared reason:\n  ${gaps.join('\n  ')}`)
   if (problems.length) console.error(`flows:atlas: ${problems.join('\n')}`)
