@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate'
 import { EMPTY_ANSWERS, WIZARD_STEPS, type WizardAnswers } from '../src/domain/onboarding'
+import type { InviteDraft, Team } from '../src/domain/team'
+import { teamInviteForm, type teamInviteMachine } from './teamInvite.machine'
 import {
   resumeWizard,
   SAVED_ANSWERS,
@@ -10,13 +12,27 @@ import {
   setupWizardSampleEvents,
   setupWizardSampleInput,
   setupWizardSerializeState,
+  WIZARD_SAMPLE_FULL_TEAM,
+  WIZARD_SAMPLE_TEAM,
 } from './setupWizard.machine'
 import { planPaths, uncovered } from './testing/tours'
 
 const user = setupWizardSampleInput.user
 
-function run(opts: { saved?: WizardAnswers | null; resume?: StoredProgress; save?: (i: SaveAnswersInput) => Promise<void> } = {}) {
+interface RunOptions {
+  saved?: WizardAnswers | null
+  resume?: StoredProgress
+  save?: (i: SaveAnswersInput) => Promise<void>
+  /** get_team's answers, in turn (the last repeats). */
+  teams?: Array<() => Promise<Team>>
+  /** invite-member's answer: the team after the invitation. */
+  invite?: (draft: InviteDraft) => Promise<Team>
+}
+
+function run(opts: RunOptions = {}) {
   const calls: string[] = []
+  const invited: InviteDraft[] = []
+  let reads = 0
   const saved: SaveAnswersInput[] = []
   const persisted: Array<{ step: number; answers: WizardAnswers }> = []
   const actor = createActor(
@@ -34,17 +50,31 @@ function run(opts: { saved?: WizardAnswers | null; resume?: StoredProgress; save
           saved.push(input)
           return opts.save ? opts.save(input) : Promise.resolve()
         }),
+        loadTeam: fromPromise(() => {
+          const teams = opts.teams ?? [async () => WIZARD_SAMPLE_TEAM]
+          return teams[Math.min(reads++, teams.length - 1)]!()
+        }),
+        teamInvite: teamInviteForm.provide({
+          actors: {
+            inviteMember: fromPromise(({ input }: { input: InviteDraft }) => {
+              invited.push(input)
+              return opts.invite ? opts.invite(input) : Promise.reject(new Error('no invitation expected'))
+            }),
+          },
+        }),
       },
       delays: { finishDelay: 20 },
     }),
     { input: { user }, ...(opts.resume ? { snapshot: resumeWizard(user, opts.resume) } : {}) },
   )
   actor.start()
-  return { actor, calls, saved, persisted }
+  return { actor, calls, saved, persisted, invited }
 }
 
 type Actor = ReturnType<typeof run>['actor']
 const ready = (actor: Actor) => waitFor(actor, (s) => s.matches('editing'))
+const inviteForm = (actor: Actor) => actor.getSnapshot().children.invite as ActorRefFrom<typeof teamInviteMachine> | undefined
+const onTeamStep = (actor: Actor, sub: 'overview' | 'readingTeam' | 'teamUnavailable' | 'inviting' | 'teamShown') => actor.getSnapshot().matches({ editing: { team: sub } })
 const stepOf = (actor: Actor) => WIZARD_STEPS.find((s) => actor.getSnapshot().matches({ editing: s.id }))?.id
 
 /** Answer every step with the wizard's own buttons, ending on step 11 with the frequency confirmed. */
@@ -173,6 +203,58 @@ describe('setup wizard', () => {
     expect(persisted.at(-1)?.step).toBe(5)
     // A step out of range resumes on the nearest one.
     expect(run({ resume: { step: 99, answers: EMPTY_ANSWERS } }).actor.getSnapshot().matches({ editing: 'frequency' })).toBe(true)
+  })
+
+  it('the team step: Invite colleagues reads the team, an admin invites through the invite form until the last seat, then Continue', async () => {
+    const afterFirst: Team = { ...WIZARD_SAMPLE_TEAM, seats: { limit: 3, used: 2, available: 1 } }
+    const answers = [afterFirst, WIZARD_SAMPLE_FULL_TEAM]
+    const { actor, invited, persisted } = run({ resume: { step: 9, answers: SAVED_ANSWERS }, invite: async () => answers[invited.length - 1]! })
+    // A reload on the team step resumes on its overview: nothing is read until asked.
+    expect(onTeamStep(actor, 'overview')).toBe(true)
+    expect(inviteForm(actor)).toBeUndefined()
+    actor.send({ type: 'INVITE_COLLEAGUES' })
+    expect(actor.getSnapshot().hasTag('teamLoading')).toBe(true)
+    await waitFor(actor, (s) => s.matches({ editing: { team: 'inviting' } }))
+    expect(actor.getSnapshot().context.team).toEqual(WIZARD_SAMPLE_TEAM)
+    const form = inviteForm(actor)!
+    form.send({ type: 'EMAIL_CHANGED', value: 'katherine@sunrise-care.co.uk' })
+    form.send({ type: 'SUBMIT' })
+    await waitFor(actor, (s) => s.context.team === afterFirst)
+    expect(onTeamStep(actor, 'inviting')).toBe(true)
+    expect(invited).toEqual([{ email: 'katherine@sunrise-care.co.uk', role: 'member' }])
+    inviteForm(actor)!.send({ type: 'EMAIL_CHANGED', value: 'alan@sunrise-care.co.uk' })
+    inviteForm(actor)!.send({ type: 'SUBMIT' })
+    // The last seat taken: the form goes, the team stays on show.
+    await waitFor(actor, (s) => s.matches({ editing: { team: 'teamShown' } }))
+    expect(actor.getSnapshot().context.team).toEqual(WIZARD_SAMPLE_FULL_TEAM)
+    expect(inviteForm(actor)).toBeUndefined()
+    actor.send({ type: 'NEXT' })
+    expect(stepOf(actor)).toBe('frequency')
+    expect(persisted.at(-1)?.step).toBe(10)
+    // Back on the team step: its overview again, and Invite colleagues reads the team afresh.
+    actor.send({ type: 'BACK' })
+    expect(onTeamStep(actor, 'overview')).toBe(true)
+  })
+
+  it('the team step: a member sees the team without a form; a failed read offers Try again; Continue skips at every point', async () => {
+    const member: Team = { ...WIZARD_SAMPLE_TEAM, me: { ...WIZARD_SAMPLE_TEAM.me, role: 'member' } }
+    const failure = { code: 'network', message: "We couldn't reach the server. Check your connection and try again." }
+    const { actor } = run({ resume: { step: 9, answers: SAVED_ANSWERS }, teams: [() => Promise.reject(failure), async () => member] })
+    actor.send({ type: 'INVITE_COLLEAGUES' })
+    await waitFor(actor, (s) => s.matches({ editing: { team: 'teamUnavailable' } }))
+    expect(actor.getSnapshot().context.teamFailure).toEqual(failure)
+    expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(true)
+    actor.send({ type: 'RETRY' })
+    expect(actor.getSnapshot().context.teamFailure).toBeNull()
+    await waitFor(actor, (s) => s.matches({ editing: { team: 'teamShown' } }))
+    expect(inviteForm(actor)).toBeUndefined()
+    expect(actor.getSnapshot().can({ type: 'NEXT' })).toBe(true)
+    // Skipping while the team is still being read stops the read.
+    const skipping = run({ resume: { step: 9, answers: SAVED_ANSWERS }, teams: [() => new Promise(() => {})] }).actor
+    skipping.send({ type: 'INVITE_COLLEAGUES' })
+    skipping.send({ type: 'NEXT' })
+    expect(skipping.getSnapshot().matches({ editing: 'frequency' })).toBe(true)
+    expect(skipping.getSnapshot().children.loadTeam).toBeUndefined()
   })
 
   it('the close × goes to /', async () => {

@@ -23,7 +23,9 @@ import {
   type WizardStepId,
 } from '../src/domain/onboarding'
 import { SECTORS, type Sector } from '../src/domain/sectors'
+import { asTeamFailure, canInviteMore, type Team, type TeamFailure } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
+import { type TeamInviteEmitted, teamInviteForm, teamInviteSampleTeam } from './teamInvite.machine'
 
 /**
  * The 11-step setup wizard at /onboarding/setup (spec sections 2, 4, 5, 9), a page of the signed-in layout: it
@@ -37,6 +39,12 @@ import type { SessionUser } from './session.machine'
  * with every answer kept. Every answer and step change is stored per user for the browser session (persistProgress),
  * so a reload resumes on the same step (`resumeWizard`, from the stored progress); 'Run setup again' starts from the
  * answers saved last time (restoring).
+ *
+ * The team step (issue 28) opens on its overview (the roles' team-structure preview; a reload resumes there). Invite
+ * colleagues (INVITE_COLLEAGUES) reads the team (get_team) and, for an admin with a seat free, runs the team page's
+ * invite form as a child (machines/teamInvite.machine.ts, `invite`), which hands back the team after each invitation
+ * (TEAM_CHANGED); with every seat taken, or for a member, the step shows the team and why there is no form
+ * (teamShown). A failed read offers Try again (RETRY). Continue skips at any point: inviting is optional.
  */
 export interface SetupWizardContext {
   userId: string
@@ -45,6 +53,10 @@ export interface SetupWizardContext {
   draftFrequency: Frequency
   /** The last save failed (shown next to Complete Setup; the answers are kept). */
   saveFailed: boolean
+  /** The team step's team: null until read. */
+  team: Team | null
+  /** Why the team step could not read the team, or null. */
+  teamFailure: TeamFailure | null
 }
 
 export type SetupWizardEvent =
@@ -61,6 +73,11 @@ export type SetupWizardEvent =
   | { type: 'BACK' }
   | { type: 'FINISH' }
   | { type: 'CLOSE' }
+  | { type: 'INVITE_COLLEAGUES' }
+  | { type: 'RETRY' }
+  | TeamInviteEmitted
+  | { type: 'xstate.done.actor.loadTeam'; output: Team }
+  | { type: 'xstate.error.actor.loadTeam'; error: unknown }
   | { type: 'xstate.done.actor.savedAnswers'; output: WizardAnswers | null }
   | { type: 'xstate.done.actor.saveAnswers'; output: undefined }
   | { type: 'xstate.error.actor.saveAnswers'; error: unknown }
@@ -158,6 +175,21 @@ export const setupWizardMachine = setup({
     confirmFrequency: assign({ answers: ({ context }) => ({ ...context.answers, frequency: context.draftFrequency }) }),
     clearSaveFailed: assign({ saveFailed: false }),
     markSaveFailed: assign({ saveFailed: true }),
+    clearTeamFailure: assign({ teamFailure: null }),
+    assignTeam: assign({
+      team: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadTeam')
+        return event.output
+      },
+    }),
+    /** The team after an invitation, from the invite form. */
+    assignChangedTeam: assign({
+      team: ({ event }) => {
+        assertEvent(event, 'TEAM_CHANGED')
+        return event.team
+      },
+    }),
+    assignTeamFailure: assign({ teamFailure: ({ event }) => asTeamFailure((event as { error?: unknown }).error) }),
   },
   actors: {
     /** The answers saved by an earlier run ('Run setup again'), from the user's row; null when none (never fails). */
@@ -166,6 +198,10 @@ export const setupWizardMachine = setup({
     saveAnswers: fromPromise<void, SaveAnswersInput>(async () => {
       throw new Error('saveAnswers not provided')
     }),
+    /** get_team: the organisation, its seats, members and pending invitations. */
+    loadTeam: fromPromise<Team>(() => Promise.reject(new Error('loadTeam not provided'))),
+    /** The team page's invite form; the page provides its inviteMember. */
+    teamInvite: teamInviteForm,
   },
   guards: {
     isCountryChosen: ({ context }) => STEP_RULES.country(context.answers),
@@ -176,13 +212,24 @@ export const setupWizardMachine = setup({
     hasRole: ({ context }) => STEP_RULES.roles(context.answers),
     hasDomain: ({ context }) => STEP_RULES.domains(context.answers),
     isFrequencyConfirmed: ({ context }) => STEP_RULES.frequency(context.answers),
+    /** The team read allows an invitation (an admin, a seat free). */
+    canInviteWithReadTeam: ({ event }) => canInviteMore((event as { output: Team }).output),
+    /** The team after an invitation still has a seat free. */
+    canInviteWithChangedTeam: ({ event }) => canInviteMore((event as { team: Team }).team),
   },
   delays: {
     finishDelay: WIZARD_FINISH_DELAY_MS,
   },
 }).createMachine({
   id: 'setupWizard',
-  context: ({ input }) => ({ userId: input.user.userId, answers: EMPTY_ANSWERS, draftFrequency: DEFAULT_FREQUENCY, saveFailed: false }),
+  context: ({ input }) => ({
+    userId: input.user.userId,
+    answers: EMPTY_ANSWERS,
+    draftFrequency: DEFAULT_FREQUENCY,
+    saveFailed: false,
+    team: null,
+    teamFailure: null,
+  }),
   initial: 'restoring',
   states: {
     /** Reading the answers saved by an earlier run (the progress of this browser session resumes without it). */
@@ -266,11 +313,46 @@ export const setupWizardMachine = setup({
             BACK: { target: 'documents', actions: persistAt('documents') },
           },
         },
-        /** Placeholder (spec): the team-structure preview of the chosen roles. */
+        /** Team members (issue 28): invite colleagues up to the seats left, or skip (Continue). */
         team: {
+          initial: 'overview',
           on: {
             NEXT: { target: 'frequency', actions: persistAt('frequency') },
             BACK: { target: 'policy', actions: persistAt('policy') },
+          },
+          states: {
+            /** The team-structure preview of the chosen roles and Invite colleagues. */
+            overview: {
+              on: { INVITE_COLLEAGUES: 'readingTeam' },
+            },
+            readingTeam: {
+              tags: ['teamLoading'],
+              entry: 'clearTeamFailure',
+              invoke: {
+                id: 'loadTeam',
+                src: 'loadTeam',
+                onDone: [
+                  { guard: 'canInviteWithReadTeam', target: 'inviting', actions: 'assignTeam' },
+                  { target: 'teamShown', actions: 'assignTeam' },
+                ],
+                onError: { target: 'teamUnavailable', actions: 'assignTeamFailure' },
+              },
+            },
+            teamUnavailable: {
+              on: { RETRY: 'readingTeam' },
+            },
+            /** The invite form (a child); each invitation's team comes back, and the last seat ends the form. */
+            inviting: {
+              invoke: { id: 'invite', src: 'teamInvite' },
+              on: {
+                TEAM_CHANGED: [
+                  { guard: 'canInviteWithChangedTeam', actions: 'assignChangedTeam' },
+                  { target: 'teamShown', actions: 'assignChangedTeam' },
+                ],
+              },
+            },
+            /** The team without a form: every seat taken, or the person is not an admin. */
+            teamShown: {},
           },
         },
         frequency: {
@@ -329,8 +411,16 @@ export function resumeWizard(user: SessionUser, stored: StoredProgress) {
     answers: stored.answers,
     draftFrequency: stored.answers.frequency || DEFAULT_FREQUENCY,
     saveFailed: false,
+    team: null,
+    teamFailure: null,
   }
-  const value = step === 'frequency' ? { editing: { frequency: stored.answers.frequency ? 'chosen' : 'choosing' } } : { editing: step }
+  // The team step resumes on its overview: the team is read again only when asked.
+  const value =
+    step === 'frequency'
+      ? { editing: { frequency: stored.answers.frequency ? 'chosen' : 'choosing' } }
+      : step === 'team'
+        ? { editing: { team: 'overview' } }
+        : { editing: step }
   return setupWizardMachine.resolveState({ value, context })
 }
 
@@ -344,6 +434,19 @@ export const SAVED_ANSWERS: WizardAnswers = {
   roles: ['nurse', 'manager'],
   domains: ['safety'],
   frequency: 'weekly',
+}
+
+/** The team of a new organisation as get_team reads it: its admin alone, two of three seats free. */
+export const WIZARD_SAMPLE_TEAM: Team = { ...teamInviteSampleTeam, seats: { limit: 3, used: 1, available: 2 }, invitations: [] }
+
+/** The team after a second invitation: every seat taken. */
+export const WIZARD_SAMPLE_FULL_TEAM: Team = {
+  ...teamInviteSampleTeam,
+  seats: { limit: 3, used: 3, available: 0 },
+  invitations: [
+    ...teamInviteSampleTeam.invitations,
+    { id: '00000000-0000-4000-8000-0000000000a3', email: 'alan@sunrise-care.co.uk', role: 'member', status: 'pending', expiresAt: '2026-12-01T10:00:00.000Z' },
+  ],
 }
 
 /** The signed-in user the layout hands the page. */
@@ -374,6 +477,16 @@ export const setupWizardSampleEvents = [
   { type: 'xstate.done.actor.saveAnswers', output: undefined },
   { type: 'xstate.error.actor.saveAnswers', error: { message: 'network' } },
   { type: 'xstate.after.finishDelay.setupWizard.saved' },
+  { type: 'INVITE_COLLEAGUES' },
+  { type: 'RETRY' },
+  // The new organisation's only admin, two seats free.
+  { type: 'xstate.done.actor.loadTeam', output: WIZARD_SAMPLE_TEAM },
+  // A member (not an admin) sees the team without a form.
+  { type: 'xstate.done.actor.loadTeam', output: { ...WIZARD_SAMPLE_TEAM, me: { ...WIZARD_SAMPLE_TEAM.me, role: 'member' } } },
+  { type: 'xstate.error.actor.loadTeam', error: { code: 'network', message: "We couldn't reach the server. Check your connection and try again." } },
+  // An invitation leaves one seat free; the next takes the last one.
+  { type: 'TEAM_CHANGED', team: teamInviteSampleTeam },
+  { type: 'TEAM_CHANGED', team: WIZARD_SAMPLE_FULL_TEAM },
 ] as const satisfies readonly AnyEventObject[]
 
 /** Bounded state for traversal: the state and which rules hold on its step, not the answers themselves. */
@@ -382,5 +495,8 @@ export function setupWizardSerializeState(s: { value: unknown; context: unknown 
   const editing = (s.value as { editing?: unknown }).editing
   const step = (typeof editing === 'string' ? editing : editing ? Object.keys(editing)[0] : undefined) as WizardStepId | undefined
   const sub = step && step in SUB_STEP_RULES ? SUB_STEP_RULES[step as keyof typeof SUB_STEP_RULES](c.answers) : null
-  return JSON.stringify({ v: s.value, valid: step ? STEP_RULES[step](c.answers) : null, sub, draft: c.draftFrequency, failed: c.saveFailed })
+  // The team read matters only while the team step shows it (its overview shows none, and a revisit reads it again).
+  const showsTeam = step === 'team' && (editing as { team?: string }).team !== 'overview'
+  const team = showsTeam && c.team ? { admin: c.team.me.role === 'admin', left: c.team.seats.available } : null
+  return JSON.stringify({ v: s.value, valid: step ? STEP_RULES[step](c.answers) : null, sub, draft: c.draftFrequency, failed: c.saveFailed, team })
 }

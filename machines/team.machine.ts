@@ -1,7 +1,7 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
 import { asTeamFailure, type Team, type TeamFailure, type TeamRole, TEAM_MESSAGES } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
-import { type TeamInviteEmitted, teamInviteMachine } from './teamInvite.machine'
+import { type TeamInviteEmitted, teamInviteForm } from './teamInvite.machine'
 
 /**
  * /team, the organisation as a team (issue 28), a page of the signed-in layout. loading reads get_team (the
@@ -56,16 +56,6 @@ export type TeamEvent =
   | { type: 'xstate.error.actor.removeMember'; error: unknown }
   | { type: 'xstate.done.actor.leaveOrganisation'; output: undefined }
   | { type: 'xstate.error.actor.leaveOrganisation'; error: unknown }
-
-/** The invite form as this page runs it: each invitation's new team comes back as TEAM_CHANGED. */
-export const teamInviteForm = teamInviteMachine.provide({
-  actions: {
-    announceTeam: sendParent(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.inviteMember')
-      return { type: 'TEAM_CHANGED', team: event.output } satisfies TeamInviteEmitted
-    }),
-  },
-})
 
 const errorOf = (event: AnyEventObject) => asTeamFailure((event as { error?: unknown }).error)
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, sendTo, waitFor } from 'xstate'
 import type { InviteDraft, Team, TeamFailure } from '../src/domain/team'
-import { teamInviteForm } from './team.machine'
-import { teamInviteMachine, teamInviteSampleEvents, teamInviteSampleTeam, teamInviteSerializeState } from './teamInvite.machine'
+import { teamInviteForm, teamInviteMachine, teamInviteSampleEvents, teamInviteSampleTeam, teamInviteSerializeState } from './teamInvite.machine'
 import { planPaths, uncovered } from './testing/tours'
 
 const refused = (code: string, message: string): TeamFailure => ({ code, message })

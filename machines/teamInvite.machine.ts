@@ -1,4 +1,4 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
 import { asTeamFailure, EMPTY_INVITE, type InviteDraft, type InviteProblem, inviteProblem, type Team, type TeamFailure, type TeamRole } from '../src/domain/team'
 
 /**
@@ -88,6 +88,19 @@ export const teamInviteMachine = setup({
         onError: { target: 'editing', actions: 'assignRefusal' },
       },
     },
+  },
+})
+
+/**
+ * The invite form as a page's machine runs it (the team page, the setup wizard's team step): each invitation's new
+ * team goes to the parent as TEAM_CHANGED.
+ */
+export const teamInviteForm = teamInviteMachine.provide({
+  actions: {
+    announceTeam: sendParent(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.inviteMember')
+      return { type: 'TEAM_CHANGED', team: event.output } satisfies TeamInviteEmitted
+    }),
   },
 })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   asTeamFailure,
+  canInviteMore,
   inviteProblem,
   isDroppedConnection,
   PAID_PLAN_MESSAGE,
@@ -43,6 +44,15 @@ describe('team rules', () => {
     expect(seatsSentence(team)).toBe('The free plan has 3 seats: members plus pending invitations. 2 of 3 in use.')
     expect(seatsSentence({ ...team, seats: { limit: null, used: 7, available: null } })).toBe('Your plan has unlimited seats; 7 in use.')
     expect(PAID_PLAN_MESSAGE).toBe("We'll enable the paid plan for eligible accounts.")
+  })
+
+  it('an admin can invite while a seat is free or the plan has no limit; a member never', () => {
+    const team = parseTeam(row)
+    expect(canInviteMore(team)).toBe(true)
+    expect(canInviteMore({ ...team, seats: { limit: 3, used: 3, available: 0 } })).toBe(false)
+    expect(canInviteMore({ ...team, seats: { limit: null, used: 40, available: null } })).toBe(true)
+    expect(canInviteMore({ ...team, me: { ...team.me, role: 'member' } })).toBe(false)
+    expect(canInviteMore({ ...team, me: { ...team.me, role: 'member' }, seats: { limit: null, used: 1, available: null } })).toBe(false)
   })
 
   it('checks an invited address: missing, malformed, personal, or fine', () => {

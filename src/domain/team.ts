@@ -133,6 +133,9 @@ export const seatsLeft = (team: Team): number | null => team.seats.available
 
 export const PAID_PLAN_MESSAGE = "We'll enable the paid plan for eligible accounts."
 
+/** An admin with a seat free (or on a plan without a limit) can invite; anyone else only sees the team. */
+export const canInviteMore = (team: Team): boolean => team.me.role === 'admin' && (team.seats.available === null || team.seats.available > 0)
+
 export function seatsSentence(team: Team): string {
   const { limit, used } = team.seats
   if (limit === null) return `Your plan has unlimited seats; ${used} in use.`
@@ -152,6 +155,13 @@ export const TEAM_MESSAGES = {
   left: (organisation: string) => `You left ${organisation}`,
   unreachable: "We couldn't reach the server. Check your connection and try again.",
   savedNotRefreshed: "Done, but we couldn't refresh the list. Reload the page to see your team as it is now.",
+} as const
+
+/** The setup wizard's team step (step 10). */
+export const WIZARD_TEAM_MESSAGES = {
+  intro: 'Invite colleagues to work in InspectReady with you, or continue and invite them later from Your team.',
+  seatsTaken: 'Every seat is taken: you can manage your team from Your team later.',
+  notAdmin: 'Only an admin of your organisation can invite colleagues. Continue to finish your setup.',
 } as const
 
 /** Our words for a refusal the server sent without a sentence (or a dropped connection). */

@@ -1,7 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
-import { INVITATION_MESSAGES, PAID_PLAN_MESSAGE, TEAM_MESSAGES } from '../../src/domain/team'
+import { INVITATION_MESSAGES, PAID_PLAN_MESSAGE, TEAM_MESSAGES, WIZARD_TEAM_MESSAGES } from '../../src/domain/team'
 import { messagesTo } from '../backend/helpers'
+import { wizard } from '../support/pages/onboarding'
 import { invite, team } from '../support/pages/team'
 import { toast } from '../support/pages/shell'
 import { admin, emailUser, signedInStore, signInPage, uniqueWorkEmail, USER_PASSWORD } from '../support/sessions'
@@ -118,5 +119,54 @@ test('an admin invites two colleagues, both join from the mailed links, the four
   await gracePage.reload()
   await expect(gracePage.getByRole('main').getByRole('alert')).toHaveText(TEAM_MESSAGES.notMember)
 
+  expect(problems).toEqual([])
+})
+
+test("the setup wizard's team step invites a colleague for real: the invitation is stored, mailed and on /team, and the last seat ends the form", async ({ page }) => {
+  test.setTimeout(90_000)
+  const problems = watchConsole(page, env.siteUrl)
+  const ada = await emailUser()
+  const setUp = await admin.rpc('complete_user_signup', {
+    p_user_id: ada.id,
+    p_email: ada.email,
+    p_user_data: { company_name: `Harbour Homes ${Date.now().toString(36)}`, sector: 'housing', staff_count: 40 },
+  })
+  expect(setUp.error).toBeNull()
+  const grace = uniqueWorkEmail('grace')
+  const alan = uniqueWorkEmail('alan')
+  // Resume the wizard on step 10 (the stored progress of this browser session).
+  const answers = { country: 'uk', phone: '07700 900123', sector: 'housing', lifeSkills: [], regulators: ['rsh'], roles: ['manager'], domains: ['safety'], frequency: '' }
+  await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key!, value!), [`inspectready.setup.${ada.id}`, JSON.stringify({ step: 9, answers })])
+  await signInPage(page, ada)
+  await page.goto('/onboarding/setup')
+  await expect(page.getByText('Step 10 of 11')).toBeVisible()
+  await wizard.inviteColleagues(page).click()
+  await expect(team.seats(page)).toContainText('1 of 3 in use.')
+  await sendInvitation(page, grace)
+  await expect(team.inviteStatus(page)).toHaveText(TEAM_MESSAGES.invited(grace))
+  await expect(wizard.invited(page)).toContainText(grace)
+  await expect(team.seats(page)).toContainText('2 of 3 in use.')
+  expect(await axeViolationsAtBothWidths(page)).toEqual([])
+  await team.inviteRole(page).selectOption('admin')
+  await sendInvitation(page, alan)
+  // The last seat taken: no form, the reason instead.
+  await expect(team.seats(page)).toContainText('3 of 3 in use.')
+  await expect(team.inviteForm(page)).toHaveCount(0)
+  await expect(page.getByText(WIZARD_TEAM_MESSAGES.seatsTaken)).toBeVisible()
+  // Stored as asked (Alan an admin) and mailed.
+  const { data, error } = await admin.from('invitations').select('email, role').in('email', [grace, alan]).order('email')
+  expect(error).toBeNull()
+  expect(data).toEqual([
+    { email: alan, role: 'admin' },
+    { email: grace, role: 'member' },
+  ])
+  expect(await invitationLink(grace)).toContain('/invite?token=')
+  expect(await invitationLink(alan)).toContain('/invite?token=')
+  // Continue goes on to the last step; the team page lists both invitations.
+  await wizard.next(page).click()
+  await expect(page.getByText('Step 11 of 11')).toBeVisible()
+  await page.goto('/team')
+  await expect(team.invitation(page, grace)).toBeVisible()
+  await expect(team.invitation(page, alan)).toContainText('Admin')
   expect(problems).toEqual([])
 })

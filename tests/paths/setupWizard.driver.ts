@@ -15,22 +15,29 @@ import {
   WIZARD_STEP_COUNT,
   WIZARD_STEPS,
 } from '../../src/domain/onboarding'
+import { PAID_PLAN_MESSAGE, ROLE_NAMES, seatsSentence, type Team, type TeamFailure, TEAM_MESSAGES, WIZARD_TEAM_MESSAGES } from '../../src/domain/team'
 import { admin, signInPage, ssoUser } from '../support/sessions'
 import { defineDriver, holdRequests, type StateView } from './driver'
 import { wizard } from '../support/pages/onboarding'
 import { toast } from '../support/pages/shell'
+import { team as teamPage } from '../support/pages/team'
+import { answer, INVITE_SENT, refuse, teamReply } from './teamReplies'
 
 /**
  * The setup wizard at /onboarding/setup, for a new SSO user signed in in the page (the session machine knows them
  * before the wizard starts; without a session the signed-in layout leaves, as the session's paths show). The read of
  * a previous run's answers (GET of the user's row) and the save (PATCH of the row) are held until the path says how
- * they end. What each button may do is asked of the shadow machine (`can`), as the page asks the wizard.
+ * they end. What each button may do is asked of the shadow machine (`can`), as the page asks the wizard. The team
+ * step's reads of the team (get_team) and its invitations (the invite-member function) are held too and answered
+ * with the path's sample team, as tests/paths/team.driver.ts answers them.
  */
 const env = e2eEnv()
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const { loading, stepText, next, back, finish, close: closeButton, subContinue, failedAlert, option, phone } = wizard
 const rows = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'GET')
 const saves = holdRequests(new RegExp(`^${escapeRegExp(env.backendUrl)}/rest/v1/users\\?`), 'PATCH')
+const teamReads = holdRequests(`${env.backendUrl}/rest/v1/rpc/get_team`)
+const invitations = holdRequests(`${env.backendUrl}/functions/v1/invite-member`)
 
 
 const hasEvent = (events: readonly AnyEventObject[], type: string, test: (e: AnyEventObject) => boolean = () => true) =>
@@ -136,6 +143,25 @@ async function expectEditing(page: Page, view: StateView<SetupWizardContext>) {
   await expect(page.getByText(/^(Saving|Finishing) your setup\.\.\.$/)).toHaveCount(0)
 }
 
+/** The team step once the team is read: its seats, who is invited, and the invite form while a seat is free. */
+async function expectTeamShown(page: Page, view: StateView<SetupWizardContext>, form: boolean) {
+  await expectEditing(page, view)
+  const t = view.context.team!
+  await expect(teamPage.seats(page)).toContainText(seatsSentence(t))
+  await expect(teamPage.seats(page)).toContainText(PAID_PLAN_MESSAGE)
+  if (t.invitations.length) {
+    for (const i of t.invitations) await expect(wizard.invited(page).getByRole('listitem').filter({ hasText: i.email })).toContainText(ROLE_NAMES[i.role])
+  } else await expect(wizard.invited(page)).toHaveCount(0)
+  await expect(wizard.inviteColleagues(page)).toHaveCount(0)
+  if (form) {
+    await expect(teamPage.inviteForm(page)).toBeVisible()
+    await expect(teamPage.inviteRegion(page).getByRole('heading', { level: 3, name: 'Invite a colleague' })).toBeVisible()
+  } else {
+    await expect(teamPage.inviteForm(page)).toHaveCount(0)
+    await expect(page.getByText(t.me.role === 'admin' ? WIZARD_TEAM_MESSAGES.seatsTaken : WIZARD_TEAM_MESSAGES.notAdmin)).toBeVisible()
+  }
+}
+
 async function expectGoneHome(page: Page) {
   await expect(page).toHaveURL(`${env.siteUrl}/`)
   await expect(stepText(page)).toHaveCount(0)
@@ -182,6 +208,8 @@ export const driver = defineDriver({
     await signInPage(page, user)
     await rows.install(page)
     await saves.install(page)
+    await teamReads.install(page)
+    await invitations.install(page)
     await page.goto('/onboarding/setup')
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 }) // a busy machine is slow to start the app
   },
@@ -205,6 +233,26 @@ export const driver = defineDriver({
     BACK: (page) => back(page).click(),
     FINISH: (page) => finish(page).click(),
     CLOSE: (page) => closeButton(page).click(),
+    INVITE_COLLEAGUES: (page) => wizard.inviteColleagues(page).click(),
+    RETRY: (page) => wizard.retryTeam(page).click(),
+    // An invitation through the step's invite form: the address the new team adds, then the team read again.
+    TEAM_CHANGED: async (page, event, ctx) => {
+      const after = (event as unknown as { team: Team }).team
+      const before = new Set((ctx.view.context as SetupWizardContext).team?.invitations.map((i) => i.email))
+      const added = after.invitations.find((i) => !before.has(i.email))!
+      await teamPage.inviteEmail(page).fill(added.email)
+      await teamPage.inviteRole(page).selectOption(added.role)
+      await teamPage.sendInvitation(page).click()
+      const sent = await invitations.next(page)
+      expect(sent.request().postDataJSON()).toMatchObject({ email: added.email, role: added.role })
+      await answer(sent, INVITE_SENT)
+      await answer(await teamReads.next(page), teamReply(after, ctx.data.userId as string))
+      // The form says so while it is shown (the last seat taken ends it).
+      if (after.seats.available !== 0) await expect(teamPage.inviteStatus(page)).toHaveText(TEAM_MESSAGES.invited(added.email))
+    },
+    'xstate.done.actor.loadTeam': async (page, event, ctx) =>
+      answer(await teamReads.next(page), teamReply((event as unknown as { output: Team }).output, ctx.data.userId as string)),
+    'xstate.error.actor.loadTeam': async (page, event) => refuse(await teamReads.next(page), (event as unknown as { error: TeamFailure }).error, false),
     'xstate.done.actor.savedAnswers': async (page) => (await rows.next(page)).continue(),
     'xstate.done.actor.saveAnswers': async (page) => (await saves.next(page)).continue(),
     'xstate.error.actor.saveAnswers': async (page) => (await saves.next(page)).abort('internetdisconnected'),
@@ -220,8 +268,28 @@ export const driver = defineDriver({
       await expect.poll(() => ctx.data.rowRequested).toBe(true)
     },
     ...Object.fromEntries(
-      WIZARD_STEPS.filter((st) => st.id !== 'frequency').map((st) => [`setupWizard.editing.${st.id}`, (page: Page, view: StateView<SetupWizardContext>) => expectEditing(page, view)]),
+      WIZARD_STEPS.filter((st) => st.id !== 'frequency' && st.id !== 'team').map((st) => [`setupWizard.editing.${st.id}`, (page: Page, view: StateView<SetupWizardContext>) => expectEditing(page, view)]),
     ),
+    'setupWizard.editing.team.overview': async (page, view) => {
+      await expectEditing(page, view)
+      await expect(page.getByText(WIZARD_TEAM_MESSAGES.intro)).toBeVisible()
+      await expect(wizard.inviteColleagues(page)).toBeEnabled()
+      await expect(teamPage.seats(page)).toHaveCount(0)
+      await expect(teamPage.inviteForm(page)).toHaveCount(0)
+    },
+    'setupWizard.editing.team.readingTeam': async (page, view) => {
+      await expectEditing(page, view)
+      await expect(wizard.teamLoading(page)).toBeVisible()
+      await expect(wizard.inviteColleagues(page)).toHaveCount(0)
+    },
+    'setupWizard.editing.team.teamUnavailable': async (page, view) => {
+      await expectEditing(page, view)
+      await expect(page.getByRole('alert').filter({ hasText: view.context.teamFailure!.message })).toBeVisible()
+      await expect(wizard.retryTeam(page)).toBeEnabled()
+      await expect(teamPage.inviteForm(page)).toHaveCount(0)
+    },
+    'setupWizard.editing.team.inviting': (page, view) => expectTeamShown(page, view, true),
+    'setupWizard.editing.team.teamShown': (page, view) => expectTeamShown(page, view, false),
     'setupWizard.editing.frequency.choosing': (page, view) => expectEditing(page, view),
     'setupWizard.editing.frequency.chosen': (page, view) => expectEditing(page, view),
     'setupWizard.saving': async (page) => {

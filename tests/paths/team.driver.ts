@@ -1,4 +1,4 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import { type TeamContext, teamMachine, teamSampleEvents, teamSampleInput } from '../../machines/team.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
@@ -8,6 +8,7 @@ import { toast } from '../support/pages/shell'
 import { team } from '../support/pages/team'
 import { signInPage } from '../support/sessions'
 import { defineDriver, holdRequests, type PathContext } from './driver'
+import { answer, INVITE_SENT, refuse, teamReply } from './teamReplies'
 import { onboardedUser } from './users'
 
 /**
@@ -33,45 +34,16 @@ const actions = {
   leaveOrganisation: holdRequests(rpc('leave_organisation')),
 }
 const FUNCTIONS = new Set(['resendInvitation'])
-const SAMPLE_ADMIN = teamSampleInput.user.userId
-const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
-
 type User = Awaited<ReturnType<typeof onboardedUser>>
 const userOf = (ctx: PathContext) => ctx.data.user as User
-const me = (ctx: PathContext, id: string) => (id === SAMPLE_ADMIN ? userOf(ctx).id : id)
-
-/** get_team's reply for a team, the signed-in person in the sample admin's place. */
-function teamRow(t: Team, ctx: PathContext) {
-  return {
-    organisation: { id: '00000000-0000-4000-8000-0000000000f1', name: t.organisationName, plan: t.plan, sector: 'care', staff_count: 12 },
-    seats: t.seats,
-    me: { user_id: me(ctx, t.me.userId), role: t.me.role },
-    members: t.members.map((m) => {
-      const [first, ...rest] = m.name.split(' ')
-      return { user_id: me(ctx, m.userId), role: m.role, email: m.email, first_name: first ?? '', last_name: rest.join(' '), joined_at: '2026-11-20T10:00:00Z' }
-    }),
-    invitations: t.invitations.map((i) => ({ ...i, expires_at: i.expiresAt, invited_by: null, invited_by_name: 'Ada Lovelace', created_at: '2026-11-24T10:00:00Z', last_sent_at: '2026-11-24T10:00:00Z', send_count: 1 })),
-  }
-}
-
-const STATUS: Record<string, number> = { seat_limit_reached: 402, not_admin: 403, not_member: 403, last_admin: 409, invitation_rate_limited: 429 }
-
-/** A refusal as the server sends it, or a dropped connection. */
-async function refuse(route: Route, failure: TeamFailure, fn: boolean) {
-  if (failure.code === 'network') return route.abort('internetdisconnected')
-  const status = STATUS[failure.code] ?? 400
-  const body = fn ? { success: false, error: failure.message, code: failure.code } : { code: `PT${status}`, message: failure.message, hint: failure.code, details: null }
-  return route.fulfill({ status, contentType: 'application/json', headers: CORS, body: JSON.stringify(body) })
-}
-
-const answer = (route: Route, body: unknown) => route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(body) })
+const teamRow = (t: Team, ctx: PathContext) => teamReply(t, userOf(ctx).id)
 
 function actionEvents() {
   const events: Record<string, (page: Page, event: AnyEventObject, ctx: PathContext) => Promise<void>> = {}
   for (const [id, holder] of Object.entries(actions)) {
     const fn = FUNCTIONS.has(id)
     events[`xstate.done.actor.${id}`] = async (page, event, ctx) => {
-      await answer(await holder.next(page), fn ? { success: true, invitation: {}, mail: 'sent' } : {})
+      await answer(await holder.next(page), fn ? INVITE_SENT : {})
       if (id !== 'leaveOrganisation') await answer(await reads.next(page), teamRow((event as unknown as { output: Team }).output, ctx))
     }
     events[`xstate.error.actor.${id}`] = async (page, event) => refuse(await holder.next(page), (event as unknown as { error: TeamFailure }).error, fn)
@@ -150,7 +122,7 @@ export const driver = defineDriver({
     TEAM_CHANGED: async (page, event, ctx) => {
       await team.inviteEmail(page).fill('katherine@sunrise-care.co.uk')
       await team.sendInvitation(page).click()
-      await answer(await invitations.next(page), { success: true, invitation: {}, mail: 'sent' })
+      await answer(await invitations.next(page), INVITE_SENT)
       await answer(await reads.next(page), teamRow((event as unknown as { team: Team }).team, ctx))
       await expect(team.inviteStatus(page)).toHaveText(TEAM_MESSAGES.invited('katherine@sunrise-care.co.uk'))
     },

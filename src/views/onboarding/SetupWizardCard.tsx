@@ -18,8 +18,8 @@ import {
   RegulatorsStep,
   RolesStep,
   SectorStep,
-  TeamStep,
 } from './WizardSteps'
+import { TeamStep } from './WizardTeamStep'
 
 export interface SetupWizardCardProps {
   /** The reduce-motion setting (useReducedMotion), for motion's MotionConfig. */
@@ -127,7 +127,7 @@ export default function SetupWizardCard({ reduced, features, wizard, step, direc
                 ) : stepInfo.id === 'policy' ? (
                   <PolicyStep />
                 ) : stepInfo.id === 'team' ? (
-                  <TeamStep roles={answers.roles} />
+                  <TeamStep wizard={wizard} roles={answers.roles} />
                 ) : (
                   <FrequencyStep
                     committed={answers.frequency}

@@ -3,8 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { SessionUser } from '../../../machines/session.machine'
 import { resumeWizard, setupWizardMachine } from '../../../machines/setupWizard.machine'
+import { teamInviteForm } from '../../../machines/teamInvite.machine'
 import { saveWizardActor } from '../../backend/profileRow'
 import { clearProgress, readStoredProgress, savedAnswersActor, storeProgress } from '../../backend/setupProgress'
+import { teamActors } from '../../backend/team'
 import { inspect } from '../../devtools/inspector'
 import { WIZARD_STEPS } from '../../domain/onboarding'
 import { preload } from '../../lib/load'
@@ -55,7 +57,12 @@ function Wizard({ user }: { user: SessionUser }) {
         persistProgress: (_, progress) => storeProgress(progress),
         clearStoredProgress: (_, { userId }) => clearProgress(userId),
       },
-      actors: { savedAnswers: savedAnswersActor, saveAnswers: saveWizardActor },
+      actors: {
+        savedAnswers: savedAnswersActor,
+        saveAnswers: saveWizardActor,
+        loadTeam: teamActors.loadTeam,
+        teamInvite: teamInviteForm.provide({ actors: { inviteMember: teamActors.inviteMember } }),
+      },
     }),
   )
   // A reload resumes on the stored step; otherwise the wizard starts from the answers saved last time, if any.

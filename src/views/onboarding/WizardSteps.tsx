@@ -220,16 +220,6 @@ export function PolicyStep() {
   )
 }
 
-export function TeamStep({ roles }: { roles: Role[] }) {
-  return (
-    <>
-      <p className={s.muted}>Configure user roles and permissions</p>
-      <p className={s.note}>Inviting team members is not available during setup yet; you can invite them from your workspace later.</p>
-      <TeamPreview roles={roles} />
-    </>
-  )
-}
-
 export function FrequencyStep({
   committed,
   draft,

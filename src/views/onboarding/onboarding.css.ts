@@ -99,3 +99,4 @@ export const fieldset = style({ border: 0, padding: 0, margin: 0, display: 'grid
 export const radio = style({ display: 'flex', gap: tokens.space[2], alignItems: 'center', minHeight: '32px' })
 export const preview = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space[2], padding: 0, margin: 0, listStyle: 'none' })
 export const globeRow = style({ display: 'flex', alignItems: 'center', gap: tokens.space[4] })
+export const invited = style({ margin: 0, paddingInlineStart: tokens.space[5], display: 'grid', gap: tokens.space[1], overflowWrap: 'anywhere' })

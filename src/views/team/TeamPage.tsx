@@ -1,16 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { SessionUser } from '../../../machines/session.machine'
-import { teamInviteForm, teamMachine } from '../../../machines/team.machine'
-import type { teamInviteMachine } from '../../../machines/teamInvite.machine'
+import { teamMachine } from '../../../machines/team.machine'
+import { teamInviteForm, type teamInviteMachine } from '../../../machines/teamInvite.machine'
+import { InviteForm } from './InviteForm'
 import { teamActors } from '../../backend/team'
 import { inspect } from '../../devtools/inspector'
-import { INVITE_PROBLEM_MESSAGES, PAID_PLAN_MESSAGE, ROLE_NAMES, TEAM_MESSAGES, TEAM_ROLES, type TeamRole, seatsSentence } from '../../domain/team'
+import { PAID_PLAN_MESSAGE, ROLE_NAMES, TEAM_MESSAGES, type TeamRole, seatsSentence } from '../../domain/team'
 import { pageEntry } from '../../seo/pages'
 import { Button } from '../../ui/Button'
-import { Field } from '../../ui/Field'
 import { LoadingScreen } from '../../ui/LoadingScreen'
 import { notify, usePreloadedToaster } from '../../ui/Toaster'
 import { PageShell } from '../layout/PageShell'
@@ -276,68 +276,6 @@ function Team({ user }: { user: SessionUser }) {
         )}
       </section>
     </TeamShell>
-  )
-}
-
-/** The invite form: its own flow (machines/teamInvite.machine.ts), a child of the page's machine. */
-function InviteForm({ actor }: { actor: ActorRefFrom<typeof teamInviteMachine> }) {
-  const snap = useSelector(actor, (snapshot) => snapshot)
-  const { draft, problem, refusal, sentTo } = snap.context
-  const sending = snap.hasTag('busy')
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    actor.send({ type: 'SUBMIT' })
-  }
-  return (
-    <section className={s.card} aria-labelledby="invite">
-      <h2 id="invite" className={s.cardTitle}>
-        Invite a colleague
-      </h2>
-      <form className={s.form} onSubmit={submit} noValidate aria-label="Invite a colleague">
-        <Field label="Work email" error={problem ? INVITE_PROBLEM_MESSAGES[problem] : undefined}>
-          {(c) => (
-            <input
-              {...c}
-              type="email"
-              name="email"
-              autoComplete="off"
-              value={draft.email}
-              readOnly={sending}
-              onChange={(e) => actor.send({ type: 'EMAIL_CHANGED', value: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field label="Role">
-          {(c) => (
-            <select
-              {...c}
-              className={s.select}
-              name="role"
-              value={draft.role}
-              disabled={sending}
-              onChange={(e) => actor.send({ type: 'ROLE_CHANGED', role: e.currentTarget.value as TeamRole })}
-            >
-              {TEAM_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_NAMES[r]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Button type="submit" disabled={!snap.can({ type: 'SUBMIT' })} busy={sending}>
-          {sending ? 'Sending...' : 'Send invitation'}
-        </Button>
-      </form>
-      {refusal ? (
-        <p role="alert" className={s.error}>
-          {refusal.message}
-        </p>
-      ) : null}
-      <p role="status" className={s.status}>
-        {sentTo ? TEAM_MESSAGES.invited(sentTo) : ''}
-      </p>
-    </section>
   )
 }
 

@@ -25,4 +25,9 @@ export const wizard = {
   /** A choice (country, sector, skill, regulator, domain) by the start of its name. */
   option: (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) }),
   phone: (page: Page) => page.getByRole('textbox', { name: 'Phone number' }),
+  /** The team step (step 10): its overview's button, the team's loading status and its Try again. */
+  inviteColleagues: (page: Page) => page.getByRole('button', { name: 'Invite colleagues', exact: true }),
+  teamLoading: (page: Page) => page.getByRole('status').filter({ hasText: 'Loading your team...' }),
+  retryTeam: (page: Page) => page.getByRole('button', { name: 'Try again', exact: true }),
+  invited: (page: Page) => page.getByRole('list', { name: 'Invited' }),
 }
