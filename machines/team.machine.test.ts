@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { Team, TeamFailure, TeamRole } from '../src/domain/team'
+import { type Team, type TeamFailure, type TeamRole, TEAM_MESSAGES } from '../src/domain/team'
 import { teamMachine, teamSampleAdminTeam, teamSampleEvents, teamSampleInput, teamSampleMemberTeam, teamSerializeState } from './team.machine'
 import { planPaths, uncovered } from './testing/tours'
 
@@ -123,6 +123,46 @@ describe('/team', () => {
     expect(c.refusal).toEqual(refused('last_admin', 'Sunrise Care needs at least one admin: make another member an admin first.'))
     expect(c.team).toEqual(teamSampleAdminTeam)
     expect(c.pending).toBeNull()
+  })
+
+  it('a refusal that means the list is stale reads the team again and shows it with the sentence; removed meanwhile ends in notMember', async () => {
+    const alone: Team = { ...teamSampleAdminTeam, members: teamSampleAdminTeam.members.slice(0, 1) }
+    const loads = [teamSampleAdminTeam, alone]
+    let reads = 0
+    const { actor } = run({
+      load: async () => loads[Math.min(reads++, loads.length - 1)]!,
+      role: async () => Promise.reject(refused('member_not_found', 'No such member in your organisation.')),
+    })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'admin' })
+    await waitFor(actor, (s) => s.matches({ ready: 'refreshing' }) && s.hasTag('busy'))
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(reads).toBe(2)
+    expect(actor.getSnapshot().context.team).toEqual(alone)
+    expect(actor.getSnapshot().context.refusal).toEqual(refused('member_not_found', 'No such member in your organisation.'))
+
+    // Removed by another admin meanwhile: the read again says so.
+    let read = 0
+    const gone = run({
+      load: async () => (read++ === 0 ? teamSampleAdminTeam : Promise.reject(refused('not_member', 'You are not a member of an organisation.'))),
+      role: async () => Promise.reject(refused('not_member', 'You are not a member of an organisation.')),
+    }).actor
+    await waitFor(gone, (s) => s.matches('ready'))
+    gone.send({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'admin' })
+    await waitFor(gone, (s) => s.matches('notMember'))
+    expect(gone.getSnapshot().context.refusal?.code).toBe('not_member')
+
+    // A read that fails keeps the list and the sentence.
+    let tries = 0
+    const offline = run({
+      load: async () => (tries++ === 0 ? teamSampleAdminTeam : Promise.reject(refused('network', TEAM_MESSAGES.unreachable))),
+      role: async () => Promise.reject(refused('not_admin', 'Only an admin of your organisation can do this.')),
+    }).actor
+    await waitFor(offline, (s) => s.matches('ready'))
+    offline.send({ type: 'CHANGE_ROLE', userId: COLLEAGUE.userId, role: 'admin' })
+    await waitFor(offline, (s) => s.matches({ ready: 'idle' }) && tries === 2)
+    expect(offline.getSnapshot().context.team).toEqual(teamSampleAdminTeam)
+    expect(offline.getSnapshot().context.refusal?.code).toBe('not_admin')
   })
 
   it('removing asks first; Cancel keeps the member, Confirm removes them', async () => {

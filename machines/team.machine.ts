@@ -1,5 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
-import { asTeamFailure, type Team, type TeamFailure, type TeamRole, TEAM_MESSAGES } from '../src/domain/team'
+import { asTeamFailure, isStaleListRefusal, type Team, type TeamFailure, type TeamRole, TEAM_MESSAGES } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
 import { type TeamInviteEmitted, teamInviteForm } from './teamInvite.machine'
 
@@ -15,7 +15,9 @@ import { type TeamInviteEmitted, teamInviteForm } from './teamInvite.machine'
  * role, and remove another member after confirming. Anyone can leave after confirming; leaving ends on /account.
  * Each action answers with the team read again; a refusal (last admin, rate limit, not allowed, a dropped
  * connection) returns to idle with the server's sentence in `refusal`, and a success says what happened in
- * `notice` (a polite live region).
+ * `notice` (a polite live region). A refusal that means the list is out of date (another admin acted first, or the
+ * person's own role or membership changed: isStaleListRefusal) reads the team again first (refreshing), so the page
+ * shows the team as it is with the sentence; a person no longer in the organisation ends in notMember.
  */
 export type PendingAction =
   | { kind: 'resend' | 'revoke'; id: string; label: string }
@@ -54,6 +56,8 @@ export type TeamEvent =
   | { type: 'xstate.error.actor.setMemberRole'; error: unknown }
   | { type: 'xstate.done.actor.removeMember'; output: Team }
   | { type: 'xstate.error.actor.removeMember'; error: unknown }
+  | { type: 'xstate.done.actor.refreshTeam'; output: Team }
+  | { type: 'xstate.error.actor.refreshTeam'; error: unknown }
   | { type: 'xstate.done.actor.leaveOrganisation'; output: undefined }
   | { type: 'xstate.error.actor.leaveOrganisation'; error: unknown }
 
@@ -145,6 +149,8 @@ export const teamMachine = setup({
   },
   guards: {
     isNotMember: ({ event }) => errorOf(event).code === 'not_member',
+    /** The refusal says the list on screen is out of date. */
+    isStaleListRefusal: ({ event }) => isStaleListRefusal(errorOf(event)),
     /** An admin may remove another member, never themselves (they leave instead). */
     isRemovableMember: ({ context, event }) => {
       assertEvent(event, 'REMOVE')
@@ -205,7 +211,10 @@ export const teamMachine = setup({
             src: 'resendInvitation',
             input: ({ context }) => ({ invitationId: context.pending && 'id' in context.pending ? context.pending.id : '' }),
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: { target: 'idle', actions: 'assignRefusal' },
+            onError: [
+              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
+              { target: 'idle', actions: 'assignRefusal' },
+            ],
           },
         },
         revoking: {
@@ -215,7 +224,10 @@ export const teamMachine = setup({
             src: 'revokeInvitation',
             input: ({ context }) => ({ invitationId: context.pending && 'id' in context.pending ? context.pending.id : '' }),
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: { target: 'idle', actions: 'assignRefusal' },
+            onError: [
+              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
+              { target: 'idle', actions: 'assignRefusal' },
+            ],
           },
         },
         changingRole: {
@@ -228,7 +240,10 @@ export const teamMachine = setup({
               return p?.kind === 'role' ? { userId: p.id, role: p.role } : { userId: '', role: 'member' as TeamRole }
             },
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: { target: 'idle', actions: 'assignRefusal' },
+            onError: [
+              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
+              { target: 'idle', actions: 'assignRefusal' },
+            ],
           },
         },
         confirmingRemoval: {
@@ -242,7 +257,20 @@ export const teamMachine = setup({
             src: 'removeMember',
             input: ({ context }) => ({ userId: context.pending?.kind === 'remove' ? context.pending.id : '' }),
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: { target: 'idle', actions: 'assignRefusal' },
+            onError: [
+              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
+              { target: 'idle', actions: 'assignRefusal' },
+            ],
+          },
+        },
+        /** After a stale-list refusal: the team read again, the refusal kept on show. */
+        refreshing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'refreshTeam',
+            src: 'loadTeam',
+            onDone: { target: 'idle', actions: 'assignTeam' },
+            onError: [{ guard: 'isNotMember', target: '#team.notMember', actions: 'assignLoadFailure' }, { target: 'idle' }],
           },
         },
         confirmingLeave: {
@@ -258,7 +286,10 @@ export const teamMachine = setup({
               target: '#team.left',
               actions: { type: 'notifyLeft', params: ({ context }) => ({ organisation: context.team?.organisationName ?? '' }) },
             },
-            onError: { target: 'idle', actions: 'assignRefusal' },
+            onError: [
+              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
+              { target: 'idle', actions: 'assignRefusal' },
+            ],
           },
         },
       },
@@ -311,13 +342,27 @@ export const teamSampleEvents = [
     type: 'xstate.error.actor.resendInvitation',
     error: refusal('invitation_rate_limited', 'Your organisation has sent 20 invitation e-mails in the last hour, the most we allow. Try again later.'),
   },
+  // Another admin withdrew it first: the list is read again.
+  { type: 'xstate.error.actor.resendInvitation', error: refusal('invitation_revoked', 'This invitation was revoked; invite alan@sunrise-care.co.uk again instead.') },
   { type: 'xstate.done.actor.revokeInvitation', output: teamSampleAdminTeam },
+  { type: 'xstate.error.actor.revokeInvitation', error: refusal('network', TEAM_MESSAGES.unreachable) },
   { type: 'xstate.error.actor.revokeInvitation', error: refusal('not_admin', 'Only an admin of your organisation can do this.') },
   { type: 'xstate.done.actor.setMemberRole', output: teamSampleAdminTeam },
   { type: 'xstate.error.actor.setMemberRole', error: refusal('last_admin', 'Sunrise Care needs at least one admin: make another member an admin first.') },
+  // Grace left or was removed meanwhile.
+  { type: 'xstate.error.actor.setMemberRole', error: refusal('member_not_found', 'No such member in your organisation.') },
   { type: 'xstate.done.actor.removeMember', output: teamSampleAdminTeam },
   { type: 'xstate.error.actor.removeMember', error: refusal('network', TEAM_MESSAGES.unreachable) },
+  // Another admin removed Grace first: the list is read again.
+  { type: 'xstate.error.actor.removeMember', error: refusal('member_not_found', 'No such member in your organisation.') },
+  { type: 'xstate.done.actor.refreshTeam', output: { ...teamSampleAdminTeam, seats: { limit: 3, used: 2, available: 1 }, members: teamSampleAdminTeam.members.slice(0, 1) } },
+  // No longer an admin (the revocation's refusal was not_admin): the member's view.
+  { type: 'xstate.done.actor.refreshTeam', output: teamSampleMemberTeam },
+  { type: 'xstate.error.actor.refreshTeam', error: refusal('network', TEAM_MESSAGES.unreachable) },
+  { type: 'xstate.error.actor.refreshTeam', error: refusal('not_member', 'You are not a member of an organisation.') },
   { type: 'xstate.done.actor.leaveOrganisation', output: undefined },
+  // Removed by an admin meanwhile.
+  { type: 'xstate.error.actor.leaveOrganisation', error: refusal('not_member', 'You are not a member of an organisation.') },
   { type: 'xstate.error.actor.leaveOrganisation', error: refusal('last_admin', 'Sunrise Care needs at least one admin: make another member an admin first.') },
 ] as const satisfies readonly AnyEventObject[]
 

@@ -4,6 +4,7 @@ import {
   canInviteMore,
   inviteProblem,
   isDroppedConnection,
+  isStaleListRefusal,
   PAID_PLAN_MESSAGE,
   parseInvitation,
   parseTeam,
@@ -53,6 +54,15 @@ describe('team rules', () => {
     expect(canInviteMore({ ...team, seats: { limit: null, used: 40, available: null } })).toBe(true)
     expect(canInviteMore({ ...team, me: { ...team.me, role: 'member' } })).toBe(false)
     expect(canInviteMore({ ...team, me: { ...team.me, role: 'member' }, seats: { limit: null, used: 1, available: null } })).toBe(false)
+  })
+
+  it('a refusal because another admin acted first, or this person is no longer an admin or member, means a stale list', () => {
+    for (const code of ['invitation_not_found', 'invitation_revoked', 'invitation_used', 'invitation_expired', 'member_not_found', 'not_admin', 'not_member']) {
+      expect(isStaleListRefusal({ code, message: '' })).toBe(true)
+    }
+    for (const code of ['network', 'last_admin', 'seat_limit_reached', 'invitation_rate_limited', 'invitation_resend_too_soon', 'saved_not_refreshed']) {
+      expect(isStaleListRefusal({ code, message: '' })).toBe(false)
+    }
   })
 
   it('checks an invited address: missing, malformed, personal, or fine', () => {

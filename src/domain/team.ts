@@ -157,6 +157,21 @@ export const TEAM_MESSAGES = {
   savedNotRefreshed: "Done, but we couldn't refresh the list. Reload the page to see your team as it is now.",
 } as const
 
+/**
+ * Refusals that mean the list on screen is out of date (another admin acted first, or this person's own role or
+ * membership changed): the page reads the team again and shows it with the refusal.
+ */
+const STALE_LIST_CODES = new Set([
+  'invitation_not_found',
+  'invitation_revoked',
+  'invitation_used',
+  'invitation_expired',
+  'member_not_found',
+  'not_admin',
+  'not_member',
+])
+export const isStaleListRefusal = (failure: TeamFailure): boolean => STALE_LIST_CODES.has(failure.code)
+
 /** The setup wizard's team step (step 10). */
 export const WIZARD_TEAM_MESSAGES = {
   intro: 'Invite colleagues to work in InspectReady with you, or continue and invite them later from Your team.',

@@ -188,6 +188,8 @@ export const driver = defineDriver({
     'invitation.acceptFailed': async (page, view) => {
       await expectAlert(page, view.context.failure.message)
       await expect(invite.retry(page)).toBeEnabled()
+      // A way out besides trying again: the signed-in person's own account.
+      await expect(page.getByRole('main').getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account')
     },
     'invitation.alreadyInOrganisation': async (page, view) => {
       await expectAlert(page, view.context.failure.message)

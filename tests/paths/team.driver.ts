@@ -136,6 +136,9 @@ export const driver = defineDriver({
     RETRY: (page) => page.getByRole('button', { name: 'Try again' }).click(),
     'xstate.done.actor.loadTeam': async (page, event, ctx) => answer(await reads.next(page), teamRow((event as unknown as { output: Team }).output, ctx)),
     'xstate.error.actor.loadTeam': async (page, event) => refuse(await reads.next(page), (event as unknown as { error: TeamFailure }).error, false),
+    // After a stale-list refusal the page reads the team again (get_team, held like the first read).
+    'xstate.done.actor.refreshTeam': async (page, event, ctx) => answer(await reads.next(page), teamRow((event as unknown as { output: Team }).output, ctx)),
+    'xstate.error.actor.refreshTeam': async (page, event) => refuse(await reads.next(page), (event as unknown as { error: TeamFailure }).error, false),
     ...actionEvents(),
   },
   states: {
@@ -193,6 +196,12 @@ export const driver = defineDriver({
       await expectTeam(page, view.context)
       await expect(team.confirmation(page)).toHaveCount(0)
       await expect(team.remove(page, p?.label ?? '')).toHaveAttribute('aria-busy', 'true')
+    },
+    'team.ready.refreshing': async (page, view) => {
+      // The refusal is on show while the team is read again; nothing can be started meanwhile.
+      await expectTeam(page, view.context)
+      await expect(team.leave(page)).toBeDisabled()
+      await expectControls(page, view)
     },
     'team.ready.confirmingRemoval': async (page, view) => {
       const p = view.context.pending

@@ -259,6 +259,9 @@ function Invitation({ token }: { token: string | null }) {
           </p>
           <div className={s.actions}>
             <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
+            <LinkButton to="/account" variant="outline">
+              Go to your account
+            </LinkButton>
           </div>
         </section>
       </InviteShell>
