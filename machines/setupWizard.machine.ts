@@ -1,31 +1,20 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
-  COUNTRY_IDS,
-  type CountryId,
+  type AnswerEvent,
+  answered,
   DEFAULT_FREQUENCY,
-  DOMAINS,
-  type Domain,
   EMPTY_ANSWERS,
-  FREQUENCIES,
   type Frequency,
-  LIFE_SKILLS,
-  type LifeSkill,
-  REGULATORS,
-  type Regulator,
-  ROLES,
-  type Role,
   STEP_RULES,
   SUB_STEP_RULES,
-  toggleIn,
   WIZARD_FINISH_DELAY_MS,
   WIZARD_STEPS,
   type WizardAnswers,
   type WizardStepId,
 } from '../src/domain/onboarding'
-import { SECTORS, type Sector } from '../src/domain/sectors'
 import { asTeamFailure, canInviteMore, type Team, type TeamFailure } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
-import { type TeamInviteEmitted, teamInviteForm, teamInviteSampleTeam } from './teamInvite.machine'
+import { type TeamInviteEmitted, teamInviteForm } from './teamInvite.machine'
 
 /**
  * The 11-step setup wizard at /onboarding/setup (spec sections 2, 4, 5, 9), a page of the signed-in layout: it
@@ -60,13 +49,7 @@ export interface SetupWizardContext {
 }
 
 export type SetupWizardEvent =
-  | { type: 'COUNTRY_SELECTED'; country: CountryId }
-  | { type: 'PHONE_CHANGED'; phone: string }
-  | { type: 'SECTOR_SELECTED'; sector: Sector }
-  | { type: 'LIFE_SKILL_TOGGLED'; skill: LifeSkill }
-  | { type: 'REGULATOR_TOGGLED'; regulator: Regulator }
-  | { type: 'ROLE_TOGGLED'; role: Role }
-  | { type: 'DOMAIN_TOGGLED'; domain: Domain }
+  | AnswerEvent
   | { type: 'FREQUENCY_DRAFTED'; frequency: Frequency }
   | { type: 'SUB_STEP_CONTINUE' }
   | { type: 'NEXT' }
@@ -92,6 +75,22 @@ export interface SaveAnswersInput {
 export interface StoredProgress {
   step: number
   answers: WizardAnswers
+}
+
+/** The wizard's context before any step: the answers it starts from (none, or a reload's), the frequency drafted from them. */
+const startingContext = (userId: string, answers: WizardAnswers): SetupWizardContext => ({
+  userId,
+  answers,
+  draftFrequency: answers.frequency || DEFAULT_FREQUENCY,
+  saveFailed: false,
+  team: null,
+  teamFailure: null,
+})
+
+/** The event, checked to be the answer event an action is named for. */
+function answerEvent<T extends AnswerEvent['type']>(event: SetupWizardEvent, type: T): Extract<AnswerEvent, { type: T }> {
+  if (event.type !== type) throw new Error(`Expected event "${type}"; got "${event.type}".`)
+  return event as Extract<AnswerEvent, { type: T }>
 }
 
 const stepIndex = (id: WizardStepId) => WIZARD_STEPS.findIndex((s) => s.id === id)
@@ -124,48 +123,14 @@ export const setupWizardMachine = setup({
       const answers = event.output ?? EMPTY_ANSWERS
       return { answers, draftFrequency: answers.frequency || DEFAULT_FREQUENCY }
     }),
-    assignCountry: assign({
-      answers: ({ context, event }) => {
-        assertEvent(event, 'COUNTRY_SELECTED')
-        return { ...context.answers, country: event.country }
-      },
-    }),
-    assignPhone: assign({
-      answers: ({ context, event }) => {
-        assertEvent(event, 'PHONE_CHANGED')
-        return { ...context.answers, phone: event.phone.slice(0, 40) }
-      },
-    }),
-    assignSector: assign({
-      answers: ({ context, event }) => {
-        assertEvent(event, 'SECTOR_SELECTED')
-        return { ...context.answers, sector: event.sector }
-      },
-    }),
-    toggleLifeSkill: assign({
-      answers: ({ context, event }) => {
-        assertEvent(event, 'LIFE_SKILL_TOGGLED')
-        return { ...context.answers, lifeSkills: toggleIn(context.answers.lifeSkills, event.skill, LIFE_SKILLS) }
-      },
-    }),
-    toggleRegulator: assign({
-      answers: ({ context, event }) => {
-        assertEvent(event, 'REGULATOR_TOGGLED')
-        return { ...context.answers, regulators: toggleIn(context.answers.regulators, event.regulator, REGULATORS) }
-      },
-    }),
-    toggleRole: assign({
-      answers: ({ context, event }) => {
-        assertEvent(event, 'ROLE_TOGGLED')
-        return { ...context.answers, roles: toggleIn(context.answers.roles, event.role, ROLES) }
-      },
-    }),
-    toggleDomain: assign({
-      answers: ({ context, event }) => {
-        assertEvent(event, 'DOMAIN_TOGGLED')
-        return { ...context.answers, domains: toggleIn(context.answers.domains, event.domain, DOMAINS) }
-      },
-    }),
+    // Each answer event's own named action; the change itself is the domain's rule (`answered`).
+    assignCountry: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'COUNTRY_SELECTED')) }),
+    assignPhone: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'PHONE_CHANGED')) }),
+    assignSector: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'SECTOR_SELECTED')) }),
+    toggleLifeSkill: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'LIFE_SKILL_TOGGLED')) }),
+    toggleRegulator: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'REGULATOR_TOGGLED')) }),
+    toggleRole: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'ROLE_TOGGLED')) }),
+    toggleDomain: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'DOMAIN_TOGGLED')) }),
     assignDraftFrequency: assign({
       draftFrequency: ({ event }) => {
         assertEvent(event, 'FREQUENCY_DRAFTED')
@@ -222,14 +187,7 @@ export const setupWizardMachine = setup({
   },
 }).createMachine({
   id: 'setupWizard',
-  context: ({ input }) => ({
-    userId: input.user.userId,
-    answers: EMPTY_ANSWERS,
-    draftFrequency: DEFAULT_FREQUENCY,
-    saveFailed: false,
-    team: null,
-    teamFailure: null,
-  }),
+  context: ({ input }) => startingContext(input.user.userId, EMPTY_ANSWERS),
   initial: 'restoring',
   states: {
     /** Reading the answers saved by an earlier run (the progress of this browser session resumes without it). */
@@ -406,14 +364,7 @@ export const setupWizardMachine = setup({
 export function resumeWizard(user: SessionUser, stored: StoredProgress) {
   const index = Math.min(Math.max(0, Math.trunc(stored.step)), WIZARD_STEPS.length - 1)
   const step = WIZARD_STEPS[index]!.id
-  const context: SetupWizardContext = {
-    userId: user.userId,
-    answers: stored.answers,
-    draftFrequency: stored.answers.frequency || DEFAULT_FREQUENCY,
-    saveFailed: false,
-    team: null,
-    teamFailure: null,
-  }
+  const context = startingContext(user.userId, stored.answers)
   // The team step resumes on its overview: the team is read again only when asked.
   const value =
     step === 'frequency'
@@ -424,79 +375,13 @@ export function resumeWizard(user: SessionUser, stored: StoredProgress) {
   return setupWizardMachine.resolveState({ value, context })
 }
 
-/** Answers saved by an earlier run of the wizard (as a returning user's row holds them). */
-export const SAVED_ANSWERS: WizardAnswers = {
-  country: 'uk',
-  phone: '07700 900123',
-  sector: 'care',
-  lifeSkills: [],
-  regulators: ['cqc'],
-  roles: ['nurse', 'manager'],
-  domains: ['safety'],
-  frequency: 'weekly',
-}
-
-/** The team of a new organisation as get_team reads it: its admin alone, two of three seats free. */
-export const WIZARD_SAMPLE_TEAM: Team = { ...teamInviteSampleTeam, seats: { limit: 3, used: 1, available: 2 }, invitations: [] }
-
-/** The team after a second invitation: every seat taken. */
-export const WIZARD_SAMPLE_FULL_TEAM: Team = {
-  ...teamInviteSampleTeam,
-  seats: { limit: 3, used: 3, available: 0 },
-  invitations: [
-    ...teamInviteSampleTeam.invitations,
-    { id: '00000000-0000-4000-8000-0000000000a3', email: 'alan@sunrise-care.co.uk', role: 'member', status: 'pending', expiresAt: '2026-12-01T10:00:00.000Z' },
-  ],
-}
-
-/** The signed-in user the layout hands the page. */
-export const setupWizardSampleInput: { user: SessionUser } = { user: { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' } }
-
-/**
- * Sample events. Every answer event appears once, so toggles only ever add: with the graph's serializeState
- * (setupWizardSerializeState) the traversal stays small while still reaching each step valid and invalid.
- */
-export const setupWizardSampleEvents = [
-  { type: 'COUNTRY_SELECTED', country: COUNTRY_IDS[0]! },
-  { type: 'PHONE_CHANGED', phone: '07700 900123' },
-  { type: 'PHONE_CHANGED', phone: '   ' },
-  { type: 'SECTOR_SELECTED', sector: SECTORS[0] },
-  { type: 'LIFE_SKILL_TOGGLED', skill: 'teamwork' },
-  { type: 'REGULATOR_TOGGLED', regulator: 'cqc' },
-  { type: 'ROLE_TOGGLED', role: 'nurse' },
-  { type: 'DOMAIN_TOGGLED', domain: 'safety' },
-  { type: 'FREQUENCY_DRAFTED', frequency: FREQUENCIES[1] },
-  { type: 'SUB_STEP_CONTINUE' },
-  { type: 'NEXT' },
-  { type: 'BACK' },
-  { type: 'FINISH' },
-  { type: 'CLOSE' },
-  { type: 'xstate.done.actor.savedAnswers', output: null },
-  // 'Run setup again': the answers saved last time, from the user's row.
-  { type: 'xstate.done.actor.savedAnswers', output: SAVED_ANSWERS },
-  { type: 'xstate.done.actor.saveAnswers', output: undefined },
-  { type: 'xstate.error.actor.saveAnswers', error: { message: 'network' } },
-  { type: 'xstate.after.finishDelay.setupWizard.saved' },
-  { type: 'INVITE_COLLEAGUES' },
-  { type: 'RETRY' },
-  // The new organisation's only admin, two seats free.
-  { type: 'xstate.done.actor.loadTeam', output: WIZARD_SAMPLE_TEAM },
-  // A member (not an admin) sees the team without a form.
-  { type: 'xstate.done.actor.loadTeam', output: { ...WIZARD_SAMPLE_TEAM, me: { ...WIZARD_SAMPLE_TEAM.me, role: 'member' } } },
-  { type: 'xstate.error.actor.loadTeam', error: { code: 'network', message: "We couldn't reach the server. Check your connection and try again." } },
-  // An invitation leaves one seat free; the next takes the last one.
-  { type: 'TEAM_CHANGED', team: teamInviteSampleTeam },
-  { type: 'TEAM_CHANGED', team: WIZARD_SAMPLE_FULL_TEAM },
-] as const satisfies readonly AnyEventObject[]
-
-/** Bounded state for traversal: the state and which rules hold on its step, not the answers themselves. */
-export function setupWizardSerializeState(s: { value: unknown; context: unknown }): string {
-  const c = s.context as SetupWizardContext
-  const editing = (s.value as { editing?: unknown }).editing
-  const step = (typeof editing === 'string' ? editing : editing ? Object.keys(editing)[0] : undefined) as WizardStepId | undefined
-  const sub = step && step in SUB_STEP_RULES ? SUB_STEP_RULES[step as keyof typeof SUB_STEP_RULES](c.answers) : null
-  // The team read matters only while the team step shows it (its overview shows none, and a revisit reads it again).
-  const showsTeam = step === 'team' && (editing as { team?: string }).team !== 'overview'
-  const team = showsTeam && c.team ? { admin: c.team.me.role === 'admin', left: c.team.seats.available } : null
-  return JSON.stringify({ v: s.value, valid: step ? STEP_RULES[step](c.answers) : null, sub, draft: c.draftFrequency, failed: c.saveFailed, team })
-}
+// The model's samples (the graph's events, input and state reduction) live beside it; the flow's conventions read
+// them from here.
+export {
+  SAVED_ANSWERS,
+  setupWizardSampleEvents,
+  setupWizardSampleInput,
+  setupWizardSerializeState,
+  WIZARD_SAMPLE_FULL_TEAM,
+  WIZARD_SAMPLE_TEAM,
+} from './setupWizard.samples'

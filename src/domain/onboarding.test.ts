@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  answered,
   buildWizardPatch,
   COUNTRIES,
   COUNTRY_IDS,
@@ -15,6 +16,7 @@ import {
   parseCompletionStatus,
   parseStaff,
   parseStoredAnswers,
+  PHONE_MAX_LENGTH,
   progressPercent,
   providerLabel,
   REGULATORS,
@@ -154,6 +156,34 @@ describe('buildWizardPatch', () => {
         expect(next).toEqual(ROLES.filter((r) => next.includes(r)))
       }),
     )
+  })
+})
+
+describe('answering a step', () => {
+  it('a choice replaces the answer and leaves the others; the phone keeps at most 40 characters', () => {
+    const a: WizardAnswers = { ...EMPTY_ANSWERS, country: 'uk', sector: 'care', roles: ['nurse'] }
+    expect(answered(a, { type: 'COUNTRY_SELECTED', country: 'au' })).toEqual({ ...a, country: 'au' })
+    expect(answered(a, { type: 'SECTOR_SELECTED', sector: 'housing' })).toEqual({ ...a, sector: 'housing' })
+    expect(answered(a, { type: 'PHONE_CHANGED', phone: ' 07700 900123 ' }).phone).toBe(' 07700 900123 ')
+    expect(PHONE_MAX_LENGTH).toBe(40)
+    expect(answered(a, { type: 'PHONE_CHANGED', phone: '1'.repeat(45) }).phone).toBe('1'.repeat(40))
+    expect(a.country).toBe('uk')
+  })
+
+  it('a toggle adds or removes in the list’s own order, and touches no other list', () => {
+    fc.assert(
+      fc.property(subset(REGULATORS), fc.constantFrom(...REGULATORS), subset(DOMAINS), (regulators, regulator, domains) => {
+        const a: WizardAnswers = { ...EMPTY_ANSWERS, regulators: REGULATORS.filter((r) => regulators.includes(r)), domains: DOMAINS.filter((d) => domains.includes(d)) }
+        const next = answered(a, { type: 'REGULATOR_TOGGLED', regulator })
+        expect(next.regulators).toEqual(toggleIn(a.regulators, regulator, REGULATORS))
+        expect(next.domains).toEqual(a.domains)
+      }),
+    )
+    const a = { ...EMPTY_ANSWERS, lifeSkills: ['teamwork' as const] }
+    expect(answered(a, { type: 'LIFE_SKILL_TOGGLED', skill: 'communication' }).lifeSkills).toEqual(['communication', 'teamwork'])
+    expect(answered(a, { type: 'LIFE_SKILL_TOGGLED', skill: 'teamwork' }).lifeSkills).toEqual([])
+    expect(answered(a, { type: 'ROLE_TOGGLED', role: 'manager' }).roles).toEqual(['manager'])
+    expect(answered(a, { type: 'DOMAIN_TOGGLED', domain: 'safety' }).domains).toEqual(['safety'])
   })
 })
 

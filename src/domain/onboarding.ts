@@ -142,6 +142,39 @@ export function progressPercent(step: number): number {
   return Math.round(((step + 1) / WIZARD_STEP_COUNT) * 100)
 }
 
+/** The wizard's answer events, as the setup wizard machine receives them from its steps. */
+export type AnswerEvent =
+  | { type: 'COUNTRY_SELECTED'; country: CountryId }
+  | { type: 'PHONE_CHANGED'; phone: string }
+  | { type: 'SECTOR_SELECTED'; sector: Sector }
+  | { type: 'LIFE_SKILL_TOGGLED'; skill: LifeSkill }
+  | { type: 'REGULATOR_TOGGLED'; regulator: Regulator }
+  | { type: 'ROLE_TOGGLED'; role: Role }
+  | { type: 'DOMAIN_TOGGLED'; domain: Domain }
+
+/** The longest phone number the wizard keeps (what is typed beyond it is dropped). */
+export const PHONE_MAX_LENGTH = 40
+
+/** The answers after one answer event: a choice replaces, a toggle adds or removes in the list's own order. */
+export function answered(answers: WizardAnswers, event: AnswerEvent): WizardAnswers {
+  switch (event.type) {
+    case 'COUNTRY_SELECTED':
+      return { ...answers, country: event.country }
+    case 'PHONE_CHANGED':
+      return { ...answers, phone: event.phone.slice(0, PHONE_MAX_LENGTH) }
+    case 'SECTOR_SELECTED':
+      return { ...answers, sector: event.sector }
+    case 'LIFE_SKILL_TOGGLED':
+      return { ...answers, lifeSkills: toggleIn(answers.lifeSkills, event.skill, LIFE_SKILLS) }
+    case 'REGULATOR_TOGGLED':
+      return { ...answers, regulators: toggleIn(answers.regulators, event.regulator, REGULATORS) }
+    case 'ROLE_TOGGLED':
+      return { ...answers, roles: toggleIn(answers.roles, event.role, ROLES) }
+    case 'DOMAIN_TOGGLED':
+      return { ...answers, domains: toggleIn(answers.domains, event.domain, DOMAINS) }
+  }
+}
+
 /** Toggle membership, keeping the enumeration's order so saved arrays are stable. */
 export function toggleIn<T extends string>(list: readonly T[], value: T, order: readonly T[]): T[] {
   const next = list.includes(value) ? list.filter((x) => x !== value) : [...list, value]
