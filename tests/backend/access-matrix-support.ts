@@ -94,8 +94,8 @@ export async function buildFixture(db: Db, makePerson: (label: Persona) => Promi
     `select public.submit_contact_referral('Sam', 'sam@acme-care.co.uk', 'Hello', null, null, null, $1, false, 'referrals@x.co.uk', 'no-reply@x.co.uk')`,
     [`matrix${stamp}`.padEnd(16, '0')],
   )
-  const assessmentA = await ratedAssessment(db, orgA, member)
-  await ratedAssessment(db, orgB, outsider)
+  const assessmentA = await ratedAssessment(db, member)
+  await ratedAssessment(db, outsider)
   for (const who of [admin, member, outsider]) await sessionFor(db, who)
   const people: Record<Persona, Person | null> = { anon: null, outsider, member, admin }
   return {
@@ -112,8 +112,8 @@ export async function buildFixture(db: Db, makePerson: (label: Persona) => Promi
 /** The statement every organisation of the fixture has rated (3, with a note as its evidence). */
 export const RATED_ITEM = 'cqc-saf-2024/safe/safeguarding'
 
-/** An open CQC assessment of the organisation with one rated statement (its evidence and history), rated by `by`. */
-export async function ratedAssessment(db: Db, org: string, by: Person): Promise<{ id: string; itemId: string }> {
+/** An open CQC assessment of `by`'s organisation with one rated statement (its evidence and history), rated by `by`. */
+export async function ratedAssessment(db: Db, by: Person): Promise<{ id: string; itemId: string }> {
   const id = await asCaller(db, 'authenticated', by.id, async (tx) => {
     const r = await tx.query<{ r: { id: string }[] }>(`select public.sync_assessments('["cqc-saf"]'::jsonb) as r`)
     const assessment = r.rows[0]!.r[0]!.id
