@@ -266,7 +266,7 @@ for (const engine of ENGINES) {
       }
     })
 
-    it('six ratings racing from the same version: one wins, five conflict, the history has one new row', async () => {
+    it('six ratings racing from the same version: one wins, five conflict, the history has one new row (a first rating, and a re-rating)', async () => {
       const { alice, bob, org, assessments } = await team()
       const cqc = assessments['cqc-saf']!
       const raters = [alice, bob]
@@ -276,28 +276,31 @@ for (const engine of ENGINES) {
         await addMember(db, org, p)
         raters.push(p)
       }
-      const item = SAFE('safe-and-effective-staffing')
-      let opened = 0
-      let release: () => void = () => {}
-      const allOpen = new Promise<void>((r) => {
-        release = r
-      })
-      const attempt = (who: Person, i: number) =>
-        as(who, async (tx) => {
-          await tx.query('select 1')
-          opened += 1
-          if (opened === raters.length) release()
-          await allOpen
-          return rateIn(tx, cqc, item, String((i % 4) + 1), 0)
+      for (const [item, from] of [[SAFE('safe-and-effective-staffing'), 0], [SAFE('learning-culture'), 1]] as const) {
+        if (from === 1) await rate(alice, cqc, item, '2', 0)
+        // Every transaction is open (and has run a statement) before any rates: they really race.
+        let opened = 0
+        let release: () => void = () => {}
+        const allOpen = new Promise<void>((r) => {
+          release = r
         })
-      const results = await Promise.allSettled(raters.map(attempt))
-      const won = results.filter((r) => r.status === 'fulfilled')
-      const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
-      expect(won).toHaveLength(1)
-      expect(lost.map((r) => (r.reason as SqlError).hint)).toEqual(Array(raters.length - 1).fill('rating_conflict'))
-      for (const r of lost) expect((r.reason as SqlError).message).toMatch(/^changed by \S+ Tester — review and try again$/)
-      expect(await history(cqc, item)).toHaveLength(1)
-      expect(await itemRow(cqc, item)).toMatchObject({ version: 1 })
+        const attempt = (who: Person, i: number) =>
+          as(who, async (tx) => {
+            await tx.query('select 1')
+            opened += 1
+            if (opened === raters.length) release()
+            await allOpen
+            return rateIn(tx, cqc, item, String((i % 4) + 1), from)
+          })
+        const results = await Promise.allSettled(raters.map(attempt))
+        const won = results.filter((r) => r.status === 'fulfilled')
+        const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+        expect(won).toHaveLength(1)
+        expect(lost.map((r) => (r.reason as SqlError).hint)).toEqual(Array(raters.length - 1).fill('rating_conflict'))
+        for (const r of lost) expect((r.reason as SqlError).message).toMatch(/^changed by \S+ Tester — review and try again$/)
+        expect(await history(cqc, item)).toHaveLength(from + 1)
+        expect(await itemRow(cqc, item)).toMatchObject({ version: from + 1 })
+      }
     })
 
     it('the history is append-only: members may not write it, and not even the service role may change it', async () => {
