@@ -5,7 +5,7 @@
  */
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import { FUNCTIONS, type FunctionOutcome, type MatrixFixture, outcomeName, PERSONAS, type Persona, TABLE_OPS, TABLES, type TableOp, type TableOutcome } from './access-spec.ts'
-import { addMember, invite, organisation, type Person, sessionFor } from './team-helpers.ts'
+import { addMember, asCaller, invite, organisation, type Person, sessionFor } from './team-helpers.ts'
 
 export interface CatalogTable {
   name: string
@@ -94,6 +94,8 @@ export async function buildFixture(db: Db, makePerson: (label: Persona) => Promi
     `select public.submit_contact_referral('Sam', 'sam@acme-care.co.uk', 'Hello', null, null, null, $1, false, 'referrals@x.co.uk', 'no-reply@x.co.uk')`,
     [`matrix${stamp}`.padEnd(16, '0')],
   )
+  const assessmentA = await ratedAssessment(db, member)
+  await ratedAssessment(db, outsider)
   for (const who of [admin, member, outsider]) await sessionFor(db, who)
   const people: Record<Persona, Person | null> = { anon: null, outsider, member, admin }
   return {
@@ -103,7 +105,24 @@ export async function buildFixture(db: Db, makePerson: (label: Persona) => Promi
     ids: { anon: null, outsider: outsider.id, member: member.id, admin: admin.id },
     emails: { anon: null, outsider: outsider.email, member: member.email, admin: admin.email },
     invitationA: { id: invA.invitation.id, token: invA.token },
+    assessmentA,
   }
+}
+
+/** The statement every organisation of the fixture has rated (3, with a note as its evidence). */
+export const RATED_ITEM = 'cqc-saf-2024/safe/safeguarding'
+
+/** An open CQC assessment of `by`'s organisation with one rated statement (its evidence and history), rated by `by`. */
+export async function ratedAssessment(db: Db, by: Person): Promise<{ id: string; itemId: string }> {
+  const id = await asCaller(db, 'authenticated', by.id, async (tx) => {
+    const r = await tx.query<{ r: { id: string }[] }>(`select public.sync_assessments('["cqc-saf"]'::jsonb) as r`)
+    const assessment = r.rows[0]!.r[0]!.id
+    await tx.query(`select public.rate_item($1, $2, '3', 0, 'processes', $3::jsonb)`, [
+      assessment, RATED_ITEM, JSON.stringify([{ kind: 'note', note: 'Safeguarding policy reviewed' }]),
+    ])
+    return assessment
+  })
+  return { id, itemId: RATED_ITEM }
 }
 
 /** The ids a persona may see or change: itself, its organisations, their members and their invitations. */

@@ -27,6 +27,8 @@ const ADMINS: PerPersona<TableOutcome> = { anon: 'denied', outsider: 'none', mem
 /** The person's own row (the target is the member's row): only the member. */
 const SELF: PerPersona<TableOutcome> = { anon: 'denied', outsider: 'none', member: 'own', admin: 'none' }
 const DENIED = every<TableOutcome>('denied')
+/** Inserted by members of the organisation; anyone else's row is refused by the insert policy (42501). */
+const MEMBERS_INSERT: PerPersona<TableOutcome> = { anon: 'denied', outsider: 'denied', member: 'own', admin: 'own' }
 
 /** What the fixture holds, for building rows and arguments. */
 export interface MatrixFixture {
@@ -36,6 +38,8 @@ export interface MatrixFixture {
   emails: PerPersona<string | null>
   /** A pending invitation of organisation A (to someone who is none of the personas) and its token. */
   invitationA: { id: string; token: string }
+  /** Organisation A's open CQC assessment and its one rated statement (version 1, with evidence and history). */
+  assessmentA: { id: string; itemId: string }
 }
 
 export interface TableSpec {
@@ -87,6 +91,39 @@ export const TABLES: Record<string, TableSpec> = {
     kind: 'service',
     expect: { select: DENIED, insert: DENIED, update: DENIED, delete: DENIED },
     sample: () => ({ to_address: 'victim@acme-care.co.uk', from_address: 'x@acme-care.co.uk', subject: 's', text_body: 't' }),
+  },
+  // Self-assessment (issue 29, migration 20261125000000). Assessments: started, archived and their conditions
+  // answered with plain writes, never deleted (archived instead).
+  assessments: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: MEMBERS_INSERT, update: MEMBERS, delete: DENIED },
+    sample: (f) => ({ organisation_id: f.orgA, framework_id: 'rsh-consumer', framework_version_id: 'rsh-consumer-2024' }),
+  },
+  // Items change only through rate_item and the evidence trigger: a direct write (here, a forged 4 with no
+  // evidence) is refused to everyone.
+  assessment_items: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: (f) => ({
+      organisation_id: f.orgA, assessment_id: f.assessmentA.id, framework_version_id: 'cqc-saf-2024',
+      item_id: 'cqc-saf-2024/safe/learning-culture', scale_id: 'cqc-score', status: 'rated', rating: '4', evidence_category: 'outcomes',
+      rated_at: new Date().toISOString(), version: 1,
+    }),
+  },
+  // Evidence is added by members, never edited nor deleted.
+  assessment_evidence: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: MEMBERS_INSERT, update: DENIED, delete: DENIED },
+    sample: (f) => ({ organisation_id: f.orgA, assessment_id: f.assessmentA.id, item_id: 'cqc-saf-2024/safe/learning-culture', kind: 'note', note: 'Matrix note' }),
+  },
+  // Append-only, written only by the trigger on assessment_items: read by members, written by nobody.
+  assessment_item_history: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: (f) => ({
+      organisation_id: f.orgA, assessment_item_id: f.assessmentA.id, assessment_id: f.assessmentA.id, item_id: f.assessmentA.itemId,
+      version: 9, status: 'rated', rating: '4', scale_id: 'cqc-score', rated_at: new Date().toISOString(),
+    }),
   },
   frameworks: REFERENCE,
   framework_versions: REFERENCE,
@@ -172,6 +209,18 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT403'), admin: 'ok' },
     writes: true,
   },
+  // Rating organisation A's rated statement from its current version (1): its members may; the outsider is told
+  // there is no such assessment (the same answer as for an id that does not exist).
+  rate_item: {
+    args: (f) => ({
+      p_assessment_id: f.assessmentA.id, p_item_id: f.assessmentA.itemId, p_rating: '4', p_expected_version: 1,
+      p_evidence_category: 'observation', p_evidence: [{ kind: 'note', note: 'Seen on the matrix ward round' }],
+    }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: 'ok', admin: 'ok' },
+    writes: true,
+  },
+  // Acts on the caller's own organisation only (the outsider's is B, which has its own CQC assessment).
+  sync_assessments: { args: () => ({ p_framework_ids: ['cqc-saf'] }), expect: signedIn(), writes: true },
   // The outsider is the sole member of organisation B, so may leave it; A's admin has a member left behind.
   leave_organisation: {
     args: none,
