@@ -20,6 +20,9 @@ import { type ElementState, pageQuery, type QueryOp } from './page-query'
  */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 
+/** Puppeteer's errors for an element handle whose node was replaced or lost its box; both come before any input is sent. */
+const REPLACED_NODE = /detached from document|not clickable or not an Element/i
+
 const KEYS: Record<Key, KeyInput> = {
   Tab: 'Tab',
   Enter: 'Enter',
@@ -121,8 +124,10 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
   }
 
   /**
-   * Uses the target's element; if React replaced the node between finding it and using it (puppeteer's "Node is
-   * detached from document", thrown before any input is sent), finds it again, as Playwright's locators do.
+   * Uses the target's element; if React replaced or hid the node between finding it and using it, finds it again, as
+   * Playwright's locators do. Puppeteer says so before it sends any input: "Node is detached from document", or, when
+   * the node it holds has no box any more (a lazily loaded part swapped in for its placeholder), "Node is either not
+   * clickable or not an Element" (CI of fb1d30c: the header's account menu, found visible, then replaced).
    */
   async function withElement(target: Target, use: (element: ElementHandle<Element>) => Promise<void>) {
     const deadline = Date.now() + ACTION_TIMEOUT
@@ -132,7 +137,7 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
         await use(element)
         return
       } catch (error) {
-        if (!/detached from document/i.test(String(error)) || Date.now() > deadline) throw error
+        if (!REPLACED_NODE.test(String(error)) || Date.now() > deadline) throw error
       }
     }
   }

@@ -38,6 +38,8 @@ function findMiniBrowser() {
 
 /** W3C WebDriver's key for an element reference in JSON. */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
+/** WebDriver's refusals of an Element Click whose node was replaced, hidden or covered; none sends any input. */
+const REFUSED_CLICK = /stale element reference|element not interactable|element click intercepted/i
 const KEYS: Record<Key, string> = {
   Tab: '\uE004',
   Enter: '\uE007',
@@ -242,6 +244,23 @@ async function webkitDriver(browser: WdioBrowser, siteUrl: string, onClose: () =
     return ref[ELEMENT_KEY]
   }
 
+  /**
+   * Clicks the target's element; if React replaced or hid the node between finding it and clicking it, finds it
+   * again, as Playwright's locators do. The driver refuses such a click before sending any input (WebDriver's
+   * "stale element reference", "element not interactable", "element click intercepted"), so a retry clicks once.
+   */
+  async function clickTarget(target: Target) {
+    const deadline = Date.now() + ACTION_TIMEOUT
+    for (;;) {
+      try {
+        await browser.elementClick(await actionable(target))
+        return
+      } catch (error) {
+        if (!REFUSED_CLICK.test(String(error)) || Date.now() > deadline) throw error
+      }
+    }
+  }
+
   const keys = (...values: string[]) =>
     browser.performActions([
       {
@@ -314,16 +333,16 @@ async function webkitDriver(browser: WdioBrowser, siteUrl: string, onClose: () =
       await browser.back()
     },
     async click(target) {
-      await browser.elementClick(await actionable(target))
+      await clickTarget(target)
     },
     async type(target, text) {
-      await browser.elementClick(await actionable(target))
+      await clickTarget(target)
       await chord(CONTROL, 'a')
       if (text === '') await keys(KEYS.Backspace)
       else await typeText(text)
     },
     async append(target, text) {
-      await browser.elementClick(await actionable(target))
+      await clickTarget(target)
       await chord(CONTROL, KEYS.End)
       await typeText(text)
     },
