@@ -63,6 +63,18 @@ export type TeamEvent =
 
 const errorOf = (event: AnyEventObject) => asTeamFailure((event as { error?: unknown }).error)
 
+/** The invitation or member the pending change is about ('' for leaving, which has none). */
+const pendingId = (pending: PendingAction | null) => (pending && 'id' in pending ? pending.id : '')
+
+/**
+ * How every change the server refused ends: the refusal on show, back to idle, or, when the refusal says the page's
+ * list was stale (isStaleListRefusal), reading the team again first.
+ */
+const REFUSED = [
+  { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
+  { target: 'idle', actions: 'assignRefusal' },
+] as const
+
 function noticeFor(pending: PendingAction | null): string | null {
   if (!pending) return null
   switch (pending.kind) {
@@ -209,12 +221,9 @@ export const teamMachine = setup({
           invoke: {
             id: 'resendInvitation',
             src: 'resendInvitation',
-            input: ({ context }) => ({ invitationId: context.pending && 'id' in context.pending ? context.pending.id : '' }),
+            input: ({ context }) => ({ invitationId: pendingId(context.pending) }),
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: [
-              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
-              { target: 'idle', actions: 'assignRefusal' },
-            ],
+            onError: REFUSED,
           },
         },
         revoking: {
@@ -222,12 +231,9 @@ export const teamMachine = setup({
           invoke: {
             id: 'revokeInvitation',
             src: 'revokeInvitation',
-            input: ({ context }) => ({ invitationId: context.pending && 'id' in context.pending ? context.pending.id : '' }),
+            input: ({ context }) => ({ invitationId: pendingId(context.pending) }),
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: [
-              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
-              { target: 'idle', actions: 'assignRefusal' },
-            ],
+            onError: REFUSED,
           },
         },
         changingRole: {
@@ -240,10 +246,7 @@ export const teamMachine = setup({
               return p?.kind === 'role' ? { userId: p.id, role: p.role } : { userId: '', role: 'member' as TeamRole }
             },
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: [
-              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
-              { target: 'idle', actions: 'assignRefusal' },
-            ],
+            onError: REFUSED,
           },
         },
         confirmingRemoval: {
@@ -257,10 +260,7 @@ export const teamMachine = setup({
             src: 'removeMember',
             input: ({ context }) => ({ userId: context.pending?.kind === 'remove' ? context.pending.id : '' }),
             onDone: { target: 'idle', actions: ['assignTeam', 'announceDone'] },
-            onError: [
-              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
-              { target: 'idle', actions: 'assignRefusal' },
-            ],
+            onError: REFUSED,
           },
         },
         /** After a stale-list refusal: the team read again, the refusal kept on show. */
@@ -286,10 +286,7 @@ export const teamMachine = setup({
               target: '#team.left',
               actions: { type: 'notifyLeft', params: ({ context }) => ({ organisation: context.team?.organisationName ?? '' }) },
             },
-            onError: [
-              { guard: 'isStaleListRefusal', target: 'refreshing', actions: 'assignRefusal' },
-              { target: 'idle', actions: 'assignRefusal' },
-            ],
+            onError: REFUSED,
           },
         },
       },

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { pageColumn } from '../../styles/column'
+import { raisedCard } from '../../styles/surface'
 import { tokens, vars } from '../../styles/theme.css'
 
 export const wrap = style(pageColumn('880px'))
@@ -12,17 +13,7 @@ export const grid = style({
   gap: tokens.space[6],
   '@media': { [media.tablet]: { gridTemplateColumns: '1fr 1fr' } },
 })
-export const card = style({
-  display: 'grid',
-  gap: tokens.space[4],
-  alignContent: 'start',
-  padding: tokens.space[5],
-  borderRadius: tokens.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: tokens.shadow.sm,
-  '@media': { [media.tablet]: { padding: tokens.space[6] } },
-})
+export const card = style({ ...raisedCard(tokens.space[4], tokens.space[6]), alignContent: 'start' })
 export const cardTitle = style({ margin: 0, fontSize: tokens.fontSizes.xl })
 export const facts = style({ display: 'grid', gap: tokens.space[3], margin: 0 })
 export const fact = style({ display: 'grid', gap: tokens.space[1] })

@@ -1,6 +1,7 @@
 import { createVar, globalStyle, style } from '@vanilla-extract/css'
 import { media } from '../../styles/media'
 import { pageColumn } from '../../styles/column'
+import { raisedCard } from '../../styles/surface'
 import { tokens, vars } from '../../styles/theme.css'
 
 export const wrap = style(pageColumn('640px'))
@@ -8,16 +9,7 @@ export const header = style({ display: 'grid', gap: tokens.space[3], justifyItem
 export const title = style({ fontSize: tokens.fontSizes['3xl'], lineHeight: tokens.lineHeight.tight })
 export const lead = style({ color: vars.color.textMuted, fontSize: tokens.fontSizes.lg })
 
-export const card = style({
-  display: 'grid',
-  gap: tokens.space[5],
-  padding: tokens.space[5],
-  borderRadius: tokens.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: tokens.shadow.sm,
-  '@media': { [media.tablet]: { padding: tokens.space[8] } },
-})
+export const card = style(raisedCard(tokens.space[5], tokens.space[8]))
 export const form = style({ display: 'grid', gap: tokens.space[5] })
 export const fieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'grid', gap: tokens.space[5] })
 export const pair = style({

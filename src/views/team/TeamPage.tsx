@@ -18,6 +18,11 @@ import { useSignedInUser } from '../session/SignedInLayout'
 import * as s from './team.css'
 
 const LOADING_LABEL = 'Loading your team'
+/** What an admin can do with a pending invitation: the event, the pending change it starts, the button's word. */
+const INVITATION_ACTIONS = [
+  { type: 'RESEND', kind: 'resend', label: 'Resend' },
+  { type: 'REVOKE', kind: 'revoke', label: 'Revoke' },
+] as const
 
 /** /team: the organisation's members and pending invitations; admins invite and manage, anyone can leave. */
 export function TeamPage() {
@@ -222,26 +227,22 @@ function Team({ user }: { user: SessionUser }) {
               </div>
               {isAdmin ? (
                 <div className={s.actions}>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={!snap.can({ type: 'RESEND', invitationId: i.id })}
-                    busy={running('resend', i.id)}
-                    onClick={() => actor.send({ type: 'RESEND', invitationId: i.id })}
-                    aria-label={`Resend the invitation to ${i.email}`}
-                  >
-                    Resend
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={!snap.can({ type: 'REVOKE', invitationId: i.id })}
-                    busy={running('revoke', i.id)}
-                    onClick={() => actor.send({ type: 'REVOKE', invitationId: i.id })}
-                    aria-label={`Revoke the invitation to ${i.email}`}
-                  >
-                    Revoke
-                  </Button>
+                  {INVITATION_ACTIONS.map(({ type, kind, label }) => {
+                    const event = { type, invitationId: i.id }
+                    return (
+                      <Button
+                        key={type}
+                        variant="outline"
+                        size="sm"
+                        disabled={!snap.can(event)}
+                        busy={running(kind, i.id)}
+                        onClick={() => actor.send(event)}
+                        aria-label={`${label} the invitation to ${i.email}`}
+                      >
+                        {label}
+                      </Button>
+                    )
+                  })}
                 </div>
               ) : null}
             </li>

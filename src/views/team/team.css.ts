@@ -1,24 +1,14 @@
 import { style } from '@vanilla-extract/css'
 import { pageColumn } from '../../styles/column'
 import { media } from '../../styles/media'
+import { raisedCard } from '../../styles/surface'
 import { tokens, vars } from '../../styles/theme.css'
 
 export const wrap = style(pageColumn('880px'))
 export const header = style({ display: 'grid', gap: tokens.space[2] })
 export const title = style({ margin: 0, fontSize: tokens.fontSizes['3xl'], lineHeight: tokens.lineHeight.tight })
 export const lead = style({ margin: 0, color: vars.color.textMuted })
-export const card = style({
-  display: 'grid',
-  gap: tokens.space[4],
-  alignContent: 'start',
-  padding: tokens.space[5],
-  borderRadius: tokens.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: tokens.shadow.sm,
-  minWidth: 0,
-  '@media': { [media.tablet]: { padding: tokens.space[6] } },
-})
+export const card = style({ ...raisedCard(tokens.space[4], tokens.space[6]), alignContent: 'start', minWidth: 0 })
 export const cardTitle = style({ margin: 0, fontSize: tokens.fontSizes.xl })
 export const seats = style([card, { borderColor: vars.color.primary }])
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space[3] })
