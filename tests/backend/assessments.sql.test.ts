@@ -5,9 +5,9 @@
  * the persona's role and JWT claims). Every refused request is checked to have changed no row anywhere
  * (fingerprints of every table before and after); two ratings of the same item at once really race.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db, Queryable } from '../../supabase/local/db.ts'
-import { addMember, asCaller, ENGINES, errorOf, fingerprint, organisation, type Person, person, snapshotTables, type SqlError } from './team-helpers.ts'
+import { describe, expect, it } from 'vitest'
+import type { Queryable } from '../../supabase/local/db.ts'
+import { addMember, asCaller, ENGINES, suiteDatabase, errorOf, organisation, type Person, person, type SqlError } from './team-helpers.ts'
 
 const SAFE = (key: string) => `cqc-saf-2024/safe/${key}`
 const NOTE = (note: string) => JSON.stringify([{ kind: 'note', note }])
@@ -28,37 +28,18 @@ interface ItemRow {
 
 for (const engine of ENGINES) {
   describe(`self-assessment on ${engine.name}`, () => {
-    let db: Db
-    let stop: () => Promise<void>
-    let tables: string[]
+    const pg = suiteDatabase(engine)
+    const refused = pg.refused
 
-    beforeAll(async () => {
-      ;({ db, stop } = await engine.open())
-      tables = await snapshotTables(db)
-    })
-    afterAll(async () => {
-      await stop?.()
-    })
-
-    /** The request must be refused with this SQLSTATE (and hint), and change no row anywhere. */
-    async function refused(request: () => Promise<unknown>, code: string, hint?: string): Promise<SqlError> {
-      const before = await fingerprint(db, tables)
-      const e = await errorOf(request())
-      expect(e.code, e.message).toBe(code)
-      if (hint) expect(e.hint, e.message).toBe(hint)
-      expect(await fingerprint(db, tables)).toBe(before)
-      return e
-    }
-
-    const as = <T>(who: Person | null, fn: (tx: Queryable) => Promise<T>) => asCaller(db, who ? 'authenticated' : 'anon', who?.id ?? null, fn)
-    const service = <T>(fn: (tx: Queryable) => Promise<T>) => asCaller(db, 'service_role', null, fn)
+    const as = <T>(who: Person | null, fn: (tx: Queryable) => Promise<T>) => asCaller(pg.db, who ? 'authenticated' : 'anon', who?.id ?? null, fn)
+    const service = <T>(fn: (tx: Queryable) => Promise<T>) => asCaller(pg.db, 'service_role', null, fn)
 
     /** An organisation with an admin (Alice) and a member (Bob), and its open assessments of the frameworks named. */
     async function team(frameworks: string[] = ['cqc-saf']) {
-      const alice = await person(db, { first: 'Alice' })
-      const bob = await person(db, { first: 'Bob' })
-      const org = await organisation(db, alice)
-      await addMember(db, org, bob)
+      const alice = await person(pg.db, { first: 'Alice' })
+      const bob = await person(pg.db, { first: 'Bob' })
+      const org = await organisation(pg.db, alice)
+      await addMember(pg.db, org, bob)
       const open = await sync(alice, frameworks)
       return { alice, bob, org, assessments: Object.fromEntries(open.map((a) => [a.framework_id, a.id])) as Record<string, string> }
     }
@@ -78,9 +59,9 @@ for (const engine of ENGINES) {
       as(who, (tx) => rateIn(tx, assessment, item, rating, expected, opts))
 
     const itemRow = async (assessment: string, item: string) =>
-      (await db.query<ItemRow>('select * from public.assessment_items where assessment_id = $1 and item_id = $2', [assessment, item])).rows[0]
+      (await pg.db.query<ItemRow>('select * from public.assessment_items where assessment_id = $1 and item_id = $2', [assessment, item])).rows[0]
     const history = async (assessment: string, item: string) =>
-      (await db.query<{ version: number; status: string; rating: string; rated_by: string; evidence_category: string | null }>(
+      (await pg.db.query<{ version: number; status: string; rating: string; rated_by: string; evidence_category: string | null }>(
         'select version, status, rating, rated_by, evidence_category from public.assessment_item_history where assessment_id = $1 and item_id = $2 order by version',
         [assessment, item],
       )).rows
@@ -248,7 +229,7 @@ for (const engine of ENGINES) {
         })
         await aliceRated
         const second = as(bob, (tx) => rateIn(tx, cqc, item, '1', from))
-        await waitUntil(async () => (await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%rate_item%'`)).rows[0]!.n === 1)
+        await waitUntil(async () => (await pg.db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%rate_item%'`)).rows[0]!.n === 1)
         release()
         const [a, b] = await Promise.allSettled([first, second])
         expect(a.status).toBe('fulfilled')
@@ -259,7 +240,7 @@ for (const engine of ENGINES) {
         expect(await itemRow(cqc, item)).toMatchObject({ rating: '3', version: from + 1, rated_by: alice.id })
         expect((await history(cqc, item)).map((h) => h.rating)).toEqual(from === 0 ? ['3'] : ['2', '3'])
         // Bob's evidence went with his refused rating: the item has only what the winners sent.
-        const evidence = await db.query<{ n: number }>('select count(*)::int as n from public.assessment_evidence where assessment_id = $1 and item_id = $2', [cqc, item])
+        const evidence = await pg.db.query<{ n: number }>('select count(*)::int as n from public.assessment_evidence where assessment_id = $1 and item_id = $2', [cqc, item])
         expect(evidence.rows[0]!.n).toBe(from + 1)
         // Having reviewed it, Bob rates again from the version he now sees, and that works.
         expect(await rate(bob, cqc, item, '1', from + 1)).toMatchObject({ rating: '1', version: from + 2 })
@@ -270,10 +251,10 @@ for (const engine of ENGINES) {
       const { alice, bob, org, assessments } = await team()
       const cqc = assessments['cqc-saf']!
       const raters = [alice, bob]
-      await db.query("update public.organisations set plan = 'bos' where id = $1", [org]) // more than 3 seats
+      await pg.db.query("update public.organisations set plan = 'bos' where id = $1", [org]) // more than 3 seats
       for (let i = 0; i < 4; i++) {
-        const p = await person(db, { first: `Rater${i}` })
-        await addMember(db, org, p)
+        const p = await person(pg.db, { first: `Rater${i}` })
+        await addMember(pg.db, org, p)
         raters.push(p)
       }
       for (const [item, from] of [[SAFE('safe-and-effective-staffing'), 0], [SAFE('learning-culture'), 1]] as const) {
@@ -313,7 +294,7 @@ for (const engine of ENGINES) {
       ]) {
         await refused(() => as(alice, (tx) => tx.query(sql, [org, '4'])), '42501')
         await refused(() => service((tx) => tx.query(sql, [org, '4'])), 'PT403', 'history_append_only')
-        await refused(() => db.query(sql, [org, '4']), 'PT403', 'history_append_only')
+        await refused(() => pg.db.query(sql, [org, '4']), 'PT403', 'history_append_only')
       }
       await refused(() => as(alice, (tx) => tx.query(`insert into public.assessment_item_history (organisation_id, assessment_item_id, assessment_id, item_id, version, status, rating, scale_id, rated_at) select organisation_id, id, assessment_id, item_id, 9, 'rated', '4', scale_id, now() from public.assessment_items where organisation_id = $1`, [org])), '42501')
       // Items and evidence are not written directly either (only through rate_item and the evidence insert).
@@ -328,7 +309,7 @@ for (const engine of ENGINES) {
       await rate(alice, cqc, SAFE('safeguarding'), '3', 0)
       const open = await sync(bob, ['rsh-consumer', 'bsr-hrb'])
       expect(open.map((a) => a.framework_version_id)).toEqual(['bsr-hrb-2023', 'rsh-consumer-2024'])
-      const archived = (await db.query<{ archived_at: string; archived_by: string }>('select archived_at, archived_by from public.assessments where id = $1', [cqc])).rows[0]!
+      const archived = (await pg.db.query<{ archived_at: string; archived_by: string }>('select archived_at, archived_by from public.assessments where id = $1', [cqc])).rows[0]!
       expect(archived.archived_by).toBe(bob.id)
       // An archived assessment keeps its answers and takes no new ones; it cannot be deleted, even by the service role.
       expect(await itemRow(cqc, SAFE('safeguarding'))).toMatchObject({ rating: '3' })
@@ -338,7 +319,7 @@ for (const engine of ENGINES) {
       // Re-added: the same assessment, answers and all.
       const back = await sync(alice, ['cqc-saf', 'rsh-consumer'])
       expect(back.map((a) => a.id)).toContain(cqc)
-      expect((await db.query('select archived_at, archived_by from public.assessments where id = $1', [cqc])).rows[0]).toEqual({ archived_at: null, archived_by: null })
+      expect((await pg.db.query('select archived_at, archived_by from public.assessments where id = $1', [cqc])).rows[0]).toEqual({ archived_at: null, archived_by: null })
       expect(await rate(alice, cqc, SAFE('safeguarding'), '4', 1)).toMatchObject({ version: 2 })
       // Archiving by a plain update: the server stamps the time and who, whatever the client sent.
       const rsh = back.find((a) => a.framework_id === 'rsh-consumer')!.id
@@ -351,9 +332,9 @@ for (const engine of ENGINES) {
       expect(cond.conditions).toEqual({ 'early-years': false, 'sixth-form': true })
       await refused(() => as(alice, (tx) => tx.query(`update public.assessments set conditions = '{"early-years": "yes"}' where id = $1`, [ofsted])), '22023', 'invalid_conditions')
       // Deleting the organisation (the account's end) takes everything with it, history included.
-      await db.query('delete from public.organisations where id = $1', [org])
+      await pg.db.query('delete from public.organisations where id = $1', [org])
       for (const table of ['assessments', 'assessment_items', 'assessment_evidence', 'assessment_item_history']) {
-        expect((await db.query<{ n: number }>(`select count(*)::int as n from public.${table} where organisation_id = $1`, [org])).rows[0]!.n, table).toBe(0)
+        expect((await pg.db.query<{ n: number }>(`select count(*)::int as n from public.${table} where organisation_id = $1`, [org])).rows[0]!.n, table).toBe(0)
       }
     })
   })

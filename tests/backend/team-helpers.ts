@@ -4,6 +4,7 @@
  * organisations made directly in SQL, and a snapshot of every row a request could change.
  */
 import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import { errorOf as anyErrorOf, asRole, embeddedDatabase } from './helpers.ts'
 
@@ -128,4 +129,33 @@ export async function snapshot(db: Queryable, tables: string[]): Promise<string>
   const parts = tables.map((t) => `'${t}', (select coalesce(jsonb_agg(to_jsonb(x) order by to_jsonb(x)::text), '[]') from ${t} x)`)
   const r = await db.query<{ s: unknown }>(`select jsonb_build_object(${parts.join(', ')}) as s`)
   return JSON.stringify(r.rows[0]!.s)
+}
+
+/**
+ * The database of one describe block: opened (a fresh copy of the migrated template) before its tests and stopped
+ * after them, with the tables a request could change, and `refused`, which asserts a request was refused with this
+ * SQLSTATE (and hint) and changed no row anywhere (fingerprints before and after).
+ */
+export function suiteDatabase(engine: Engine) {
+  let stop: (() => Promise<void>) | undefined
+  const sql = {
+    db: undefined as unknown as Db,
+    tables: [] as string[],
+    async refused(request: () => Promise<unknown>, code: string, hint?: string): Promise<SqlError> {
+      const before = await fingerprint(sql.db, sql.tables)
+      const e = await errorOf(request())
+      expect(e.code, e.message).toBe(code)
+      if (hint) expect(e.hint, e.message).toBe(hint)
+      expect(await fingerprint(sql.db, sql.tables)).toBe(before)
+      return e
+    },
+  }
+  beforeAll(async () => {
+    ;({ db: sql.db, stop } = await engine.open())
+    sql.tables = await snapshotTables(sql.db)
+  })
+  afterAll(async () => {
+    await stop?.()
+  })
+  return sql
 }
