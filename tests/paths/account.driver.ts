@@ -1,11 +1,10 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, } from '@playwright/test'
 import { type AccountContext, accountMachine, accountSampleEvents, accountSampleInput } from '../../machines/account.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'
-import { signInPage } from '../support/sessions'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
-import { onboardedUser, signOutEndings } from './users'
+import { signedInStart, signOutEndings } from './users'
 import { account } from '../support/pages/account'
 import { toast } from '../support/pages/shell'
 
@@ -24,7 +23,7 @@ const logouts = holdRequests(`${env.backendUrl}/auth/v1/logout**`)
 
 const FIELD_LABELS = { firstName: 'First name', lastName: 'Last name', phone: 'Phone (optional)' } as const
 
-type User = Awaited<ReturnType<typeof onboardedUser>>
+type User = Awaited<ReturnType<typeof signedInStart>>
 
 /** The page shows the loaded account: its details form, what was saved, no alert other than the save failure. */
 async function expectReady(page: Page, c: AccountContext, ctx: PathContext) {
@@ -54,14 +53,7 @@ export const driver = defineDriver({
   sampleInputs: [accountSampleInput],
   phone: true,
   async start(page, ctx) {
-    // A user made through the backend and held requests: more than the default on a busy machine.
-    test.setTimeout(90_000)
-    const user = await onboardedUser()
-    ctx.data.user = user
-    await signInPage(page, user)
-    await reads.install(page)
-    await saves.install(page)
-    await logouts.install(page)
+    await signedInStart(page, ctx, [reads, saves, logouts])
     // A failed read is retried by supabase-js on the page's clock (1, 2 and 4 s apart): run forward by the path.
     if (ctx.events.some((e) => e.type === 'xstate.error.actor.loadAccount')) await page.clock.install()
     await page.goto('/account')

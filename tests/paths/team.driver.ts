@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import { type TeamContext, teamMachine, teamSampleEvents, teamSampleInput } from '../../machines/team.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
@@ -6,10 +6,9 @@ import { PAID_PLAN_MESSAGE, type Team, type TeamFailure, TEAM_MESSAGES, seatsSen
 import { waitForHydration } from '../e2e/support'
 import { toast } from '../support/pages/shell'
 import { team } from '../support/pages/team'
-import { signInPage } from '../support/sessions'
 import { defineDriver, holdRequests, type PathContext } from './driver'
 import { answer, INVITE_SENT, refuse, teamReply } from './teamReplies'
-import { onboardedUser } from './users'
+import { signedInStart } from './users'
 
 /**
  * /team for a real signed-in account (the session is real, so the signed-in layout and the header work as for
@@ -34,7 +33,7 @@ const actions = {
   leaveOrganisation: holdRequests(rpc('leave_organisation')),
 }
 const FUNCTIONS = new Set(['resendInvitation'])
-type User = Awaited<ReturnType<typeof onboardedUser>>
+type User = Awaited<ReturnType<typeof signedInStart>>
 const userOf = (ctx: PathContext) => ctx.data.user as User
 const teamRow = (t: Team, ctx: PathContext) => teamReply(t, userOf(ctx).id)
 
@@ -109,12 +108,7 @@ export const driver = defineDriver({
   sampleInputs: [teamSampleInput],
   phone: true,
   async start(page, ctx) {
-    test.setTimeout(90_000)
-    const user = await onboardedUser()
-    ctx.data.user = user
-    await signInPage(page, user)
-    await reads.install(page)
-    for (const holder of [...Object.values(actions), invitations]) await holder.install(page)
+    await signedInStart(page, ctx, [reads, ...Object.values(actions), invitations])
     await page.goto('/team')
     await waitForHydration(page)
   },

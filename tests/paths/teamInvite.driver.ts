@@ -1,13 +1,12 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, type Page, type Route, } from '@playwright/test'
 import { teamSampleAdminTeam } from '../../machines/team.machine'
 import { type TeamInviteContext, teamInviteMachine, teamInviteSampleEvents } from '../../machines/teamInvite.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { INVITE_PROBLEM_MESSAGES, type Team, type TeamFailure, TEAM_MESSAGES } from '../../src/domain/team'
 import { waitForHydration } from '../e2e/support'
 import { team } from '../support/pages/team'
-import { signInPage } from '../support/sessions'
 import { changeField, defineDriver, holdRequests, type PathContext } from './driver'
-import { onboardedUser } from './users'
+import { signedInStart } from './users'
 
 /**
  * The invite form of /team (a child of the team page's machine), for a real signed-in account whose page shows
@@ -22,7 +21,7 @@ const invitations = holdRequests(`${env.backendUrl}/functions/v1/invite-member`)
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
 const STATUS: Record<string, number> = { seat_limit_reached: 402, invitation_rate_limited: 429 }
 
-type User = Awaited<ReturnType<typeof onboardedUser>>
+type User = Awaited<ReturnType<typeof signedInStart>>
 const answer = (route: Route, body: unknown) => route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(body) })
 
 /** get_team's reply, the signed-in person in the sample admin's place. */
@@ -59,12 +58,7 @@ export const driver = defineDriver({
   sampleEvents: teamInviteSampleEvents,
   phone: true,
   async start(page, ctx) {
-    test.setTimeout(90_000)
-    const user = await onboardedUser()
-    ctx.data.user = user
-    await signInPage(page, user)
-    await reads.install(page)
-    await invitations.install(page)
+    await signedInStart(page, ctx, [reads, invitations])
     await page.goto('/team')
     await waitForHydration(page)
     await answer(await reads.next(page), teamRow(teamSampleAdminTeam, ctx))

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import { e2eEnv } from '../../scripts/e2e-env'
-import { admin, signedInStore, ssoUser } from '../support/sessions'
-import type { holdRequests } from './driver'
+import { admin, signedInStore, signInPage, ssoUser } from '../support/sessions'
+import type { holdRequests, PathContext } from './driver'
 
 /** What several drivers share: a finished account, the downloads to hold, and other tabs signing in and out. */
 const env = e2eEnv()
@@ -57,6 +57,20 @@ export async function onboardedUser() {
   return { ...user, email }
 }
 
+
+/**
+ * The start of a path on a signed-in page: a finished account (onboardedUser, kept as ctx.data.user), signed in on
+ * the page, and the requests the path answers (`holders`) held before the page loads. A user made through the
+ * backend and held requests take more than the default on a busy machine, so the test gets 90 s.
+ */
+export async function signedInStart(page: Page, ctx: PathContext, holders: ReturnType<typeof holdRequests>[]) {
+  test.setTimeout(90_000)
+  const user = await onboardedUser()
+  ctx.data.user = user
+  await signInPage(page, user)
+  for (const holder of holders) await holder.install(page)
+  return user
+}
 
 /** The stored session (supabase-js's key and value) of a site-like client's storage. */
 function sessionEntry(store: Map<string, string>): [string, string] {
