@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { BASELINE, baselineProblems, formatTable, type Report, type ReportMutant, scores, thresholdProblems, trackedBaseline } from './mutation-score'
+
+const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }
+const mutants = (counts: Partial<Record<ReportMutant['status'], number>>): ReportMutant[] =>
+  Object.entries(counts).flatMap(([status, n]) =>
+    Array.from({ length: n ?? 0 }, (_, i) => ({ id: `${status}${i}`, mutatorName: 'StringLiteral', status: status as ReportMutant['status'], location: at })),
+  )
+const report = (files: Record<string, ReportMutant[]>): Report => ({
+  schemaVersion: '2',
+  thresholds: { high: 90, low: 85 },
+  files: Object.fromEntries(Object.entries(files).map(([f, m]) => [f, { language: 'typescript', source: '', mutants: m }])),
+})
+
+describe('the mutation score (npm run test:mutation)', () => {
+  it('is detected over valid mutants, per file and in all, weakest file first', () => {
+    const table = scores(
+      report({
+        'a.ts': mutants({ Killed: 8, Timeout: 1, Survived: 1 }),
+        'b.ts': mutants({ Killed: 3, NoCoverage: 1, Ignored: 5, CompileError: 2 }),
+        'types.ts': mutants({ Ignored: 3 }),
+      }),
+    )
+    expect(table.files.map((f) => [f.file, f.score])).toEqual([
+      ['b.ts', 75],
+      ['a.ts', 90],
+      ['types.ts', null],
+    ])
+    expect(table.total).toMatchObject({ killed: 11, timeout: 1, survived: 1, noCoverage: 1, ignored: 8, errors: 2 })
+    expect(table.total.score).toBeCloseTo((12 / 14) * 100)
+  })
+
+  it('fails the check under 85 % overall or 75 % for a file, and passes at the thresholds', () => {
+    const at75 = report({ 'a.ts': mutants({ Killed: 3, Survived: 1 }), 'b.ts': mutants({ Killed: 97 }) })
+    expect(thresholdProblems(scores(at75))).toEqual([])
+    const under = report({ 'a.ts': mutants({ Killed: 2, Survived: 1 }), 'b.ts': mutants({ Killed: 97 }) })
+    expect(thresholdProblems(scores(under))).toEqual(['a.ts scores 66.7 %, under 75 % (1 survived, 0 run by no test)'])
+    const low = report({ 'a.ts': mutants({ Killed: 8, NoCoverage: 2 }), 'b.ts': mutants({ Killed: 4, Survived: 1 }) })
+    expect(thresholdProblems(scores(low))).toEqual(['the overall score is 80.0 %, under 85 %'])
+    expect(thresholdProblems(scores(report({ 'types.ts': mutants({ Ignored: 2 }) })))).toEqual([])
+  })
+
+  it('prints one row a file and marks those under the threshold', () => {
+    const text = formatTable(scores(report({ 'machines/a.machine.ts': mutants({ Killed: 1, Survived: 1 }), 'b.ts': mutants({ Killed: 1 }) })))
+    const lines = text.split('\n')
+    expect(lines[0]).toMatch(/^File\s+score\s+killed\s+timeout\s+survived\s+no cov\s+ignored$/)
+    expect(lines[2]).toMatch(/^machines\/a\.machine\.ts\s+50\.0 %\s+1\s+0\s+1\s+0\s+0 {2}< 75 %$/)
+    expect(lines[3]).toMatch(/^b\.ts\s+100\.0 %\s+1\s+0\s+0\s+0\s+0$/)
+    expect(lines[5]).toMatch(/^All files\s+66\.7 %\s+2\s+0\s+1\s+0\s+0 {2}< 85 %$/)
+  })
+
+  it('tracks the baseline without what changes from machine to machine or run to run', () => {
+    const raw = {
+      ...report({ 'a.ts': [{ ...mutants({ Killed: 1 })[0]!, duration: 12.5, killedBy: ['3'], coveredBy: ['3'] }] }),
+      projectRoot: '/home/someone/inspectready',
+      config: { incrementalFile: '/home/someone/inspectready/stryker-incremental.json' },
+      framework: { name: 'StrykerJS' },
+    }
+    const tracked = trackedBaseline(raw)
+    expect(Object.keys(tracked).sort()).toEqual(['files', 'schemaVersion', 'thresholds'])
+    expect(tracked.files['a.ts']!.mutants[0]).toEqual({ id: 'Killed0', mutatorName: 'StringLiteral', status: 'Killed', location: at, killedBy: ['3'], coveredBy: ['3'] })
+  })
+})
+
+describe('the tracked mutation baseline (stryker-incremental.json)', () => {
+  it('was made from the machines, domain rules and tests checked out: `npm run test:mutation` rewrites it', () => {
+    const problems = baselineProblems()
+    expect(problems, `${problems.join('\n')}\nRun npm run test:mutation and commit ${BASELINE}.`).toEqual([])
+  })
+
+  it('names every mutated or test file added, changed or removed since it was made', () => {
+    const root = mkdtempSync(join(tmpdir(), 'mutation-'))
+    const write = (file: string, text: string) => {
+      mkdirSync(dirname(join(root, file)), { recursive: true })
+      writeFileSync(join(root, file), text)
+    }
+    try {
+      expect(baselineProblems(root)).toEqual([`${BASELINE} is missing`])
+      write('machines/a.machine.ts', 'a')
+      write('machines/a.machine.test.ts', 'test a')
+      write('src/domain/rule.ts', 'rule')
+      write('src/domain/frameworks/data.ts', 'data')
+      write('src/domain/rule.test.ts', 'test rule')
+      write('machines/testing/helper.ts', 'not mutated')
+      const baseline = {
+        ...report({ 'machines/a.machine.ts': [], 'src/domain/rule.ts': [], 'src/domain/frameworks/data.ts': [] }),
+        testFiles: { 'machines/a.machine.test.ts': { source: 'test a', tests: [] }, 'src/domain/rule.test.ts': { source: 'test rule', tests: [] } },
+      }
+      baseline.files['machines/a.machine.ts']!.source = 'a'
+      baseline.files['src/domain/rule.ts']!.source = 'rule'
+      baseline.files['src/domain/frameworks/data.ts']!.source = 'data'
+      write(BASELINE, JSON.stringify(baseline))
+      expect(baselineProblems(root)).toEqual([])
+
+      write('machines/a.machine.ts', 'a changed')
+      write('src/domain/new.ts', 'new')
+      rmSync(join(root, 'src/domain/frameworks/data.ts'))
+      write('src/domain/rule.test.ts', 'test rule changed')
+      write('machines/b.machine.test.ts', 'test b')
+      expect(baselineProblems(root)).toEqual([
+        'machines/a.machine.ts (mutated) changed',
+        'src/domain/new.ts (mutated) is new',
+        'src/domain/frameworks/data.ts (mutated) is gone',
+        'machines/b.machine.test.ts (test) is new',
+        'src/domain/rule.test.ts (test) changed',
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
