@@ -17,7 +17,7 @@ export const THRESHOLDS = { overall: 85, perFile: 75 } as const
 export const BASELINE = 'stryker-incremental.json'
 /** What Stryker mutates and which tests it runs: stryker.config.mjs and vitest.mutation.config.ts say the same. */
 export const MUTATED = ['machines/*.machine.ts', 'src/domain/**/*.ts']
-export const TESTS = ['machines/*.machine.test.ts', 'src/domain/**/*.test.ts']
+export const TESTS = ['machines/*.test.ts', 'src/domain/**/*.test.ts']
 
 type Status = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending'
 export interface ReportMutant {
