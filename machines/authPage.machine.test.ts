@@ -86,9 +86,8 @@ describe('/auth as one machine', () => {
     [{ access_token: 'a' }, false],
     [{ refresh_token: 'r' }, false],
     [{ verified: 'true' }, true],
-    [{ verified: 'false' }, false],
     [{ type: 'signup' }, true],
-    [{ mode: 'signin' }, false],
+    [{ mode: 'signup' }, false],
     // The reset form and recovery links are the reset flow's, whatever else they carry.
     [{ mode: 'reset', code: 'c0de' }, false],
     [{ mode: 'reset', error: 'access_denied' }, false],

@@ -217,7 +217,7 @@ describe('onboarding gate', () => {
           exchangeCode: fromPromise(async ({ input }: { input: { code: string } }) => {
             codes.push(input.code)
           }),
-          getSession: fromPromise(async () => null),
+          getSession: fromPromise(async (): Promise<SessionInfo | null> => null),
         },
       }),
     )

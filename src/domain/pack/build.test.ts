@@ -229,12 +229,11 @@ describe('what needs attention, in words that agree with the numbers', () => {
   })
 
   it('one of each: is, has, its', () => {
-    const pack = fullCqcPackInput()
-    delete pack.assessment.ratings[learning!]
-    pack.items[systems!] = { ...pack.items[systems!], evidence: [] }
-    pack.assessment.ratings[safeguarding!] = { value: '1', ratedAt: AT }
-    pack.items[safeguarding!] = { ...pack.items[safeguarding!], actions: [] }
-    const doc = buildPackDocument(pack)
+    const base = fullCqcPackInput()
+    const ratings = { ...base.assessment.ratings, [safeguarding!]: { value: '1', ratedAt: AT } }
+    delete ratings[learning!]
+    const items = { ...base.items, [systems!]: { ...base.items[systems!], evidence: [] }, [safeguarding!]: { ...base.items[safeguarding!], actions: [] } }
+    const doc = buildPackDocument({ ...base, assessment: { ...base.assessment, ratings }, items })
     expect(doc.attention.slice(0, 3)).toEqual([
       '1 quality statement is not yet rated.',
       '1 rating has no evidence recorded.',
