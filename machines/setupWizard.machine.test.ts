@@ -277,7 +277,7 @@ describe('setup wizard', () => {
       setupWizardMachine.provide({
         actions: { clearStoredProgress: (_, p) => cleared.push(p) },
         actors: {
-          savedAnswers: fromPromise(async ({ input }: { input: { userId: string } }) => {
+          savedAnswers: fromPromise(async ({ input }: { input: { userId: string } }): Promise<WizardAnswers | null> => {
             asked.push(input)
             return null
           }),
