@@ -142,16 +142,24 @@ export function baselineProblems(root = resolve(import.meta.dirname, '..')): str
 
 /**
  * The baseline as it is tracked: what Stryker wrote, less what differs from run to run or machine to machine and
- * that incremental mode does not read (the absolute project root, the options, each mutant's duration).
+ * that incremental mode does not read (the absolute project root, the options, each mutant's duration). Given the
+ * mutated files' current sources, it holds exactly those files: Stryker carries a file it no longer mutates over
+ * from the old baseline, and leaves out a file without mutants (types only), which would then look new.
  */
-export function trackedBaseline(report: Report): Report {
+export function trackedBaseline(report: Report, mutated?: ReadonlyMap<string, string>): Report {
   const { projectRoot: _root, config: _config, framework: _framework, ...rest } = report
-  return {
-    ...rest,
-    files: Object.fromEntries(
-      Object.entries(report.files).map(([file, f]) => [file, { ...f, mutants: f.mutants.map(({ duration: _d, ...m }) => m) }]),
-    ),
+  const files = Object.entries(report.files)
+    .filter(([file]) => !mutated || mutated.has(file))
+    .map(([file, f]) => [file, { ...f, mutants: f.mutants.map(({ duration: _d, ...m }) => m) }] as const)
+  for (const [file, source] of mutated ?? []) {
+    if (!(file in report.files)) files.push([file, { language: 'typescript', source, mutants: [] }])
   }
+  return { ...rest, files: Object.fromEntries(files.sort(([a], [b]) => a.localeCompare(b))) }
+}
+
+/** The mutated files (MUTATED less NOT_MUTATED) and their sources. */
+export function mutatedSources(root = resolve(import.meta.dirname, '..')): Map<string, string> {
+  return sourcesOf(root, MUTATED)
 }
 
 /** The text a location covers (lines and columns 1-based, the end exclusive). */

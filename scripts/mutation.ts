@@ -15,9 +15,9 @@
  * `flock /tmp/ir-heavy.lock`.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, globSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { BASELINE, baselineProblems, formatTable, type Report, scores, thresholdProblems, trackedBaseline } from './mutation-score'
+import { BASELINE, baselineProblems, formatTable, mutatedSources, type Report, scores, thresholdProblems, trackedBaseline } from './mutation-score'
 
 const root = resolve(import.meta.dirname, '..')
 const args = process.argv.slice(2)
@@ -76,6 +76,17 @@ if (res.status !== 0) {
   console.error(`\n✖ stryker run failed (exit ${res.status ?? res.signal}) after ${seconds} s`)
   process.exit(res.status ?? 1)
 }
-if (!subset) writeFileSync(baselinePath, `${JSON.stringify(trackedBaseline(readReport(baselinePath)), null, 2)}\n`)
+if (!subset) writeFileSync(baselinePath, `${JSON.stringify(trackedBaseline(readReport(baselinePath), mutatedSources(root)), null, 2)}\n`)
 console.log(`\nStryker took ${seconds} s. HTML report: reports/mutation/index.html`)
-finish(readReport(reportPath), subset ? 'the files mutated in this run' : 'every mutated file')
+if (subset) {
+  // Stryker's report is whole (the other files' results come from the baseline): show the files asked for.
+  const asked = new Set(
+    args
+      .flatMap((a, i) => (a === '--mutate' ? (args[i + 1] ?? '').split(',') : a.startsWith('--mutate=') ? a.slice('--mutate='.length).split(',') : []))
+      .flatMap((pattern) => globSync(pattern.replace(/:[\d:-]+$/, ''), { cwd: root })),
+  )
+  const report = readReport(reportPath)
+  finish({ ...report, files: Object.fromEntries(Object.entries(report.files).filter(([file]) => asked.has(file))) }, 'the files asked for')
+} else {
+  finish(readReport(baselinePath), 'every mutated file')
+}
