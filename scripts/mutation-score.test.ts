@@ -53,15 +53,37 @@ describe('the mutation score (npm run test:mutation)', () => {
   })
 
   it('tracks the baseline without what changes from machine to machine or run to run', () => {
-    const raw = {
-      ...report({ 'a.ts': [{ ...mutants({ Killed: 1 })[0]!, duration: 12.5, killedBy: ['3'], coveredBy: ['3'] }] }),
+    const m = (id: string, line: number, coveredBy: string[], killedBy: string[]): ReportMutant => ({
+      id,
+      mutatorName: 'StringLiteral',
+      status: 'Killed',
+      location: { start: { line, column: 1 }, end: { line, column: 2 } },
+      coveredBy,
+      killedBy,
+      duration: 12.5,
+    })
+    const test = (id: string, name: string, line: number) => ({ id, name, location: { start: { line, column: 3 } } })
+    // The same results from two runs whose workers reported the tests in another order.
+    const run = (first: string, second: string) => ({
+      ...report({ 'b.ts': [m('7', 9, [second, first], [second])], 'a.ts': [m('3', 2, [first], [first])] }),
+      testFiles: { 'a.test.ts': { source: 'x', tests: [test(second, 'second', 20), test(first, 'first', 10)] } },
       projectRoot: '/home/someone/inspectready',
       config: { incrementalFile: '/home/someone/inspectready/stryker-incremental.json' },
       framework: { name: 'StrykerJS' },
-    }
-    const tracked = trackedBaseline(raw)
-    expect(Object.keys(tracked).sort()).toEqual(['files', 'schemaVersion', 'thresholds'])
-    expect(tracked.files['a.ts']!.mutants[0]).toEqual({ id: 'Killed0', mutatorName: 'StringLiteral', status: 'Killed', location: at, killedBy: ['3'], coveredBy: ['3'] })
+    })
+    const tracked = trackedBaseline(run('40', '41'))
+    expect(trackedBaseline(run('5', '2'))).toEqual(tracked)
+    expect(Object.keys(tracked)).toEqual(['schemaVersion', 'thresholds', 'files', 'testFiles'])
+    expect(Object.keys(tracked.files)).toEqual(['a.ts', 'b.ts'])
+    expect(tracked.files['b.ts']!.mutants[0]).toEqual({ ...m('1', 9, ['0', '1'], ['1']), duration: undefined })
+    expect(tracked.testFiles!['a.test.ts']!.tests.map((t) => [t.id, t.name])).toEqual([
+      ['0', 'first'],
+      ['1', 'second'],
+    ])
+    // Exactly the mutated files: one no longer mutated goes, one without mutants comes in with its source.
+    const only = trackedBaseline(run('1', '2'), new Map([['a.ts', 'a'], ['types.ts', 'export type T = 1']]))
+    expect(Object.keys(only.files)).toEqual(['a.ts', 'types.ts'])
+    expect(only.files['types.ts']).toEqual({ language: 'typescript', source: 'export type T = 1', mutants: [] })
   })
 })
 

@@ -140,21 +140,66 @@ export function baselineProblems(root = resolve(import.meta.dirname, '..')): str
   return problems
 }
 
+type Position = { line: number; column: number }
+const byPosition = (a?: Position, b?: Position) => (a?.line ?? 0) - (b?.line ?? 0) || (a?.column ?? 0) - (b?.column ?? 0)
+
 /**
  * The baseline as it is tracked: what Stryker wrote, less what differs from run to run or machine to machine and
- * that incremental mode does not read (the absolute project root, the options, each mutant's duration). Given the
- * mutated files' current sources, it holds exactly those files: Stryker carries a file it no longer mutates over
- * from the old baseline, and leaves out a file without mutants (types only), which would then look new.
+ * that incremental mode does not read (the absolute project root, the options, each mutant's duration), with the
+ * ids renumbered in file and source order: Stryker numbers tests in the order the two workers happen to report them
+ * and matches old to new by file, name and position, never by id, so the same results always read the same.
+ * Given the mutated files' current sources, it holds exactly those files: Stryker carries a file it no longer
+ * mutates over from the old baseline, and leaves out a file without mutants (types only), which would look new.
  */
 export function trackedBaseline(report: Report, mutated?: ReadonlyMap<string, string>): Report {
   const { projectRoot: _root, config: _config, framework: _framework, ...rest } = report
+  const testIds = new Map<string, string>()
+  const testFiles = Object.fromEntries(
+    Object.keys(report.testFiles ?? {})
+      .sort()
+      .map((file) => {
+        const tf = report.testFiles![file]!
+        const tests = [...tf.tests]
+          .sort((a, b) => byPosition((a as { location?: { start: Position } }).location?.start, (b as { location?: { start: Position } }).location?.start) || a.name.localeCompare(b.name))
+          .map((t) => {
+            const id = String(testIds.size)
+            testIds.set(t.id, id)
+            return { ...t, id }
+          })
+        return [file, { ...tf, tests }] as const
+      }),
+  )
+  const ids = (list?: string[]) =>
+    list
+      ?.map((id) => testIds.get(id) ?? `unknown-${id}`)
+      .sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))
   const files = Object.entries(report.files)
     .filter(([file]) => !mutated || mutated.has(file))
-    .map(([file, f]) => [file, { ...f, mutants: f.mutants.map(({ duration: _d, ...m }) => m) }] as const)
+    .map(([file, f]) => [file, { ...f }] as [string, Report['files'][string]])
   for (const [file, source] of mutated ?? []) {
     if (!(file in report.files)) files.push([file, { language: 'typescript', source, mutants: [] }])
   }
-  return { ...rest, files: Object.fromEntries(files.sort(([a], [b]) => a.localeCompare(b))) }
+  files.sort(([a], [b]) => a.localeCompare(b))
+  let mutantId = 0
+  for (const entry of files) {
+    const mutants = [...entry[1].mutants].sort(
+      (a, b) =>
+        byPosition(a.location.start, b.location.start) ||
+        byPosition(a.location.end, b.location.end) ||
+        a.mutatorName.localeCompare(b.mutatorName) ||
+        (a.replacement ?? '').localeCompare(b.replacement ?? ''),
+    )
+    entry[1] = {
+      ...entry[1],
+      mutants: mutants.map(({ duration: _d, ...m }) => ({
+        ...m,
+        id: String(mutantId++),
+        ...(m.coveredBy ? { coveredBy: ids(m.coveredBy) } : {}),
+        ...(m.killedBy ? { killedBy: ids(m.killedBy) } : {}),
+      })),
+    }
+  }
+  return { ...rest, files: Object.fromEntries(files), ...(report.testFiles ? { testFiles } : {}) }
 }
 
 /** The mutated files (MUTATED less NOT_MUTATED) and their sources. */
