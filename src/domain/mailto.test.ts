@@ -57,6 +57,8 @@ describe('the parts of a mailto link', () => {
     expect(parseMailto('mailto:a%20b@c.co')).toEqual({ to: 'a b@c.co' })
     expect(parseMailto('mailto:?subject=Only')).toEqual({ to: '', subject: 'Only' })
     expect(() => parseMailto('https://example.org/?subject=x')).toThrow('Not a mailto link')
+    // Without a '?' there are no header fields, even when the address itself holds an '='.
+    expect(parseMailto('mailto:body=desk@care.co.uk')).toEqual({ to: 'body=desk@care.co.uk' })
   })
 })
 
