@@ -86,6 +86,21 @@ describe('/account', () => {
     expect(calls).toEqual(['toast:saved'])
   })
 
+  it('shows what was saved trimmed, and no save failure after loading again', async () => {
+    const { actor, saved } = run({})
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(actor.getSnapshot().context.saveFailed).toBe(false)
+    actor.send({ type: 'FIELD_CHANGED', field: 'firstName', value: ' Augusta ' })
+    actor.send({ type: 'FIELD_CHANGED', field: 'lastName', value: ' King ' })
+    actor.send({ type: 'FIELD_CHANGED', field: 'phone', value: ' 07700 900999 ' })
+    actor.send({ type: 'SAVE' })
+    await waitFor(actor, (s) => s.matches({ ready: 'saved' }))
+    expect(saved).toEqual([{ firstName: ' Augusta ', lastName: ' King ', phone: ' 07700 900999 ' }])
+    const trimmed = { firstName: 'Augusta', lastName: 'King', phone: '07700 900999' }
+    expect(actor.getSnapshot().context.draft).toEqual(trimmed)
+    expect(actor.getSnapshot().context.profile).toMatchObject(trimmed)
+  })
+
   it('refuses an empty name or a phone with letters, without a request', async () => {
     const { actor, saved } = run({})
     await waitFor(actor, (s) => s.matches('ready'))

@@ -78,6 +78,38 @@ describe('/auth as one machine', () => {
     expect(actor.getSnapshot().can({ type: 'MODE_CHANGED', mode: 'reset' })).toBe(false)
   })
 
+  it.each([
+    [{ error: 'access_denied' }, true],
+    [{ error_code: 'otp_expired' }, true],
+    [{ code: 'c0de' }, true],
+    [{ access_token: 'a', refresh_token: 'r' }, true],
+    [{ access_token: 'a' }, false],
+    [{ refresh_token: 'r' }, false],
+    [{ verified: 'true' }, true],
+    [{ type: 'signup' }, true],
+    [{ mode: 'signup' }, false],
+    // The reset form and recovery links are the reset flow's, whatever else they carry.
+    [{ mode: 'reset', code: 'c0de' }, false],
+    [{ mode: 'reset', error: 'access_denied' }, false],
+    [{ type: 'recovery', access_token: 'a', refresh_token: 'r' }, false],
+  ] as const)('an arrival %o is a confirmation link: %s', (arrival, confirms) => {
+    const actor = arrive(arrival)
+    expect(child(actor, 'confirmation') !== undefined).toBe(confirms)
+  })
+
+  it('hands the page origin to sign-up and SSO, and the provider error with its description (or none) to SSO', () => {
+    const actor = createActor(authPageMachine, { input: { origin: 'https://inspectready.test' } }).start()
+    actor.send({ type: 'ARRIVED', arrival: { sso_error: 'access_denied', sso_error_description: 'The user denied the request' } })
+    expect(child(actor, 'signup')?.getSnapshot().context.origin).toBe('https://inspectready.test')
+    expect(child(actor, 'sso')?.getSnapshot().context).toMatchObject({
+      origin: 'https://inspectready.test',
+      error: { code: 'access_denied', description: 'The user denied the request' },
+    })
+    const bare = arrive({ sso_error: 'server_error' })
+    expect(child(bare, 'sso')?.getSnapshot().context.error).toEqual({ code: 'server_error', description: '' })
+    expect(child(arrive({}), 'sso')?.getSnapshot().context.error).toBeNull()
+  })
+
   it('generated paths reach every state and every transition', () => {
     const paths = planPaths(authPageMachine, { events: authPageSampleEvents, inputs: [authPageSampleInput] })
     expect(uncovered(authPageMachine, paths)).toEqual({ states: [], transitions: [] })

@@ -121,6 +121,20 @@ describe('emailConfirmation machine', () => {
     expect(r.log.filter((l) => l === 'exchange:c-3')).toHaveLength(2)
   })
 
+  it('sets a session only from both tokens; tokens the server no longer knows are a used link', async () => {
+    const tokens: unknown[] = []
+    const half = arrive({ access_token: 'at', type: 'signup' }, { setSession: async (t) => void tokens.push(t) })
+    await vi.waitFor(() => expect(half.actor.getSnapshot().value).toBe('none'))
+    expect(tokens).toEqual([])
+
+    const ended = arrive(
+      { access_token: 'at', refresh_token: 'rt', type: 'signup' },
+      { setSession: () => Promise.reject({ kind: 'auth', code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' }) },
+    )
+    await vi.waitFor(() => expect(ended.actor.getSnapshot().value).toBe('linkInvalid'))
+    expect(ended.toasts).toEqual([])
+  })
+
   it('tokens set the session; verified=true says Email verified!; type=signup with a session says Email confirmed!', async () => {
     const tokens: unknown[] = []
     const a = arrive({ access_token: 'at', refresh_token: 'rt', type: 'signup' }, { setSession: async (t) => void tokens.push(t) })

@@ -146,6 +146,67 @@ describe('/invite', () => {
     await waitFor(flaky.actor, (s) => s.status === 'done')
   })
 
+  it.each([
+    ['invitation_expired', 'expired'],
+    ['invitation_revoked', 'revoked'],
+    ['invitation_used', 'accepted'],
+  ])('a refusal %s at accepting shows the invitation as %s', async (code, status) => {
+    const { actor } = run({ user: async () => INVITED, accept: async () => Promise.reject(refused(code)) })
+    await waitFor(actor, (s) => s.matches('unusable'))
+    expect(actor.getSnapshot().context.invitation?.status).toBe(status)
+    expect(actor.getSnapshot().context.failure?.code).toBe(code)
+  })
+
+  it('accepts with the link\'s token, and moving sends the same token', async () => {
+    const tokens: string[] = []
+    const { actor } = run({
+      user: async () => INVITED,
+      accept: async ({ token, leaveCurrent }) => {
+        tokens.push(`${token}:${leaveCurrent}`)
+        return leaveCurrent ? { organisationName: 'Sunrise Care' } : Promise.reject(refused('already_in_organisation'))
+      },
+    })
+    await waitFor(actor, (s) => s.matches('alreadyInOrganisation'))
+    actor.send({ type: 'MOVE' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(tokens).toEqual([`${TOKEN}:false`, `${TOKEN}:true`])
+  })
+
+  it('someone who is already a member goes to the team the invitation names', async () => {
+    const { actor, calls } = run({ user: async () => INVITED, accept: async () => Promise.reject(refused('already_member')) })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().matches('joined')).toBe(true)
+    expect(calls.at(-1)).toBe(`go:/team ${invitationSampleInvitation.organisationName}`)
+  })
+
+  it('matches the signed-in address to the invited one ignoring case and spaces at either end', async () => {
+    const spaced = run({
+      user: async () => ({ userId: 'u-1', email: ` ${invitationSampleInvitation.email.toUpperCase()} ` }),
+      read: async () => ({ ...invitationSampleInvitation, email: ` ${invitationSampleInvitation.email} ` }),
+    })
+    await waitFor(spaced.actor, (s) => s.status === 'done')
+    expect(spaced.actor.getSnapshot().matches('joined')).toBe(true)
+  })
+
+  it("a failed sign-in that is not a wrong password says the server's words, or a plain retry when it has none", async () => {
+    const failWith = async (error: unknown) => {
+      const { actor } = run({ signIn: async () => Promise.reject(error) })
+      await waitFor(actor, (s) => s.matches('signedOut'))
+      expect(actor.getSnapshot().context.password).toBe('')
+      actor.send({ type: 'PASSWORD_CHANGED', value: 'correct-horse-7' })
+      actor.send({ type: 'SIGN_IN' })
+      await waitFor(actor, (s) => s.matches('signedOut') && s.context.failure !== null)
+      expect(actor.getSnapshot().context.password).toBe('')
+      return actor.getSnapshot().context.failure
+    }
+    expect(await failWith({ kind: 'auth', code: 'over_request_rate_limit', message: 'Too many requests' })).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Too many requests',
+    })
+    expect(await failWith({ message: 'Failed to fetch' })).toEqual({ code: 'sign_in_failed', message: 'Failed to fetch' })
+    expect(await failWith(null)).toEqual({ code: 'sign_in_failed', message: 'Signing in failed. Please try again.' })
+  })
+
   it('its sample events plan paths through every state and transition', () => {
     const paths = planPaths(invitationMachine, { events: invitationSampleEvents, inputs: invitationSampleInputs, serializeState: invitationSerializeState })
     expect(uncovered(invitationMachine, paths)).toEqual({ states: [], transitions: [] })

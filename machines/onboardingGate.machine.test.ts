@@ -191,6 +191,54 @@ describe('onboarding gate', () => {
     expect(calls).toEqual(['go:/'])
   })
 
+  it("hands the provider's error and its description to sign-in, which words its message from both", async () => {
+    const seen: { error: string; description: string }[] = []
+    const arrive = async (params: GateArrival) => {
+      const actor = createActor(onboardingGateMachine.provide({ actions: { returnToSignIn: (_, p) => seen.push(p) } }))
+      actor.start()
+      actor.send({ type: 'ARRIVED', params })
+      await waitFor(actor, (s) => s.status === 'done')
+    }
+    await arrive({ error: 'access_denied', error_description: 'Database error saving new user' })
+    await arrive({ error: 'access_denied' })
+    await arrive({ error_code: 'bad_oauth_state', error_description: 'OAuth state is invalid' })
+    expect(seen).toEqual([
+      { error: 'access_denied', description: 'Database error saving new user' },
+      { error: 'access_denied', description: '' },
+      { error: 'bad_oauth_state', description: 'OAuth state is invalid' },
+    ])
+  })
+
+  it("exchanges the provider's own code", async () => {
+    const codes: string[] = []
+    const actor = createActor(
+      onboardingGateMachine.provide({
+        actors: {
+          exchangeCode: fromPromise(async ({ input }: { input: { code: string } }) => {
+            codes.push(input.code)
+          }),
+          getSession: fromPromise(async (): Promise<SessionInfo | null> => null),
+        },
+      }),
+    )
+    actor.start()
+    actor.send({ type: 'ARRIVED', params: { code: 'c0de-from-google' } })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(codes).toEqual(['c0de-from-google'])
+  })
+
+  it('closing the dialog when setup is also owed still goes to /, not to the wizard', async () => {
+    const { actor, calls } = run({
+      session: work,
+      status: done({ profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google', onboarding_completed: false }),
+    })
+    await waitFor(actor, (s) => s.matches({ signedIn: 'ssoProfile' }))
+    ;(actor.getSnapshot().children.ssoProfile as AnyActorRef).send({ type: 'CLOSE' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().value).toBe('dismissed')
+    expect(calls).toEqual(['go:/'])
+  })
+
   it('generated paths reach every state and every transition', () => {
     const paths = planPaths(onboardingGateMachine, { events: onboardingGateSampleEvents })
     expect(uncovered(onboardingGateMachine, paths)).toEqual({ states: [], transitions: [] })

@@ -1,6 +1,6 @@
-import { createActor, fromPromise } from 'xstate'
+import { type AnyStateMachine, createActor, fromPromise } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
-import { partnerSummary } from '../src/domain/partnerApplication'
+import { PARTNER_DEFAULT_DRAFT, partnerSummary } from '../src/domain/partnerApplication'
 import { partnerApplicationMachine, partnerApplicationSampleEvents } from './partnerApplication.machine'
 import { planPaths, uncovered } from './testing/tours'
 
@@ -28,6 +28,12 @@ describe('partnerApplication machine', () => {
     const { actor } = run(async () => {})
     expect(actor.getSnapshot().value).toBe('idle')
     expect(actor.getSnapshot().context.draft).toMatchObject({ sector: 'Care', staff: '50', sites: '1' })
+  })
+
+  it('starts from the spec defaults when started without input (as graph tools start it), and from a draft when given one', () => {
+    expect(createActor(partnerApplicationMachine as unknown as AnyStateMachine).getSnapshot().context.draft).toEqual(PARTNER_DEFAULT_DRAFT)
+    const draft = { ...PARTNER_DEFAULT_DRAFT, company: 'Acme', staff: '12' }
+    expect(createActor(partnerApplicationMachine, { input: { draft } }).getSnapshot().context.draft).toEqual(draft)
   })
 
   it('copies the current summary, shows the indicator for 2 seconds, then returns to idle', async () => {

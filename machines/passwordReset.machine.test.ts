@@ -75,6 +75,27 @@ describe('password reset', () => {
     expect(actor.getSnapshot().context).toMatchObject({ failure: 'rateLimited', waitSeconds: null, email: 'ada@sunrise-care.co.uk' })
   })
 
+  it.each([
+    [{ kind: 'auth', code: 'network', message: "We couldn't reach the server." }, 'network'],
+    [{ kind: 'auth', code: 'unexpected_failure', message: 'Database error', status: 500 }, 'unexpected'],
+  ])('a request that fails with %o keeps the address and says %s', async (error, failure) => {
+    const { actor } = run({ mode: 'reset' }, { requestReset: () => Promise.reject(error) })
+    expect(actor.getSnapshot().context.email).toBe('')
+    actor.send({ type: 'EMAIL_CHANGED', value: 'ada@sunrise-care.co.uk' })
+    actor.send({ type: 'SUBMIT' })
+    await waitFor(actor, (s) => s.matches({ requesting: 'editing' }) && s.context.failure !== null)
+    expect(actor.getSnapshot().context).toMatchObject({ failure, email: 'ada@sunrise-care.co.uk' })
+  })
+
+  it('a code or token hash is a recovery link only with type=recovery; otherwise the form asks for the address', () => {
+    const code = run({ code: 'c0de' } as ResetArrival)
+    expect(code.actor.getSnapshot().value).toEqual({ requesting: 'editing' })
+    expect(code.inputs.exchangeCode).toEqual([])
+    const hash = run({ token_hash: 'h4sh' } as ResetArrival)
+    expect(hash.actor.getSnapshot().value).toEqual({ requesting: 'editing' })
+    expect(hash.inputs.verifyToken).toEqual([])
+  })
+
   it('the mailed link: exchange, a new password typed twice, update, then on to the gate', async () => {
     const { actor, calls, inputs, clock } = run({ type: 'recovery', code: 'c0de' })
     await waitFor(actor, (s) => s.matches('choosingPassword'))

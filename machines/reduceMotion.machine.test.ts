@@ -34,6 +34,16 @@ describe('reduceMotion machine', () => {
     expect(run({ stored: false, system: true }).actor.getSnapshot().value).toBe('full')
   })
 
+  it('follows a setting stored in another tab, and its removal', () => {
+    const { actor } = run({ stored: null, system: false })
+    actor.send({ type: 'STORED_SETTING_CHANGED', value: true })
+    expect(actor.getSnapshot().value).toBe('reduced')
+    expect(actor.getSnapshot().context.stored).toBe(true)
+    actor.send({ type: 'STORED_SETTING_CHANGED', value: null })
+    expect(actor.getSnapshot().value).toBe('full')
+    expect(actor.getSnapshot().context.stored).toBeNull()
+  })
+
   it('toggling stores the new value, sets the class and announces it', () => {
     const { actor, calls } = run({ stored: null, system: false })
     calls.length = 0

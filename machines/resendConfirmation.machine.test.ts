@@ -68,6 +68,14 @@ describe('resend confirmation', () => {
     expect(actor.getSnapshot().context.outcome).toBe('network')
   })
 
+  it('any other failure is unexpected, and the button is ready again', async () => {
+    const { actor } = run({}, () => Promise.reject({ kind: 'confirmation', code: 'unexpected_failure', message: 'Database error', status: 500 }))
+    actor.send({ type: 'RESEND' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('ready')
+    expect(actor.getSnapshot().context.outcome).toBe('unexpected')
+  })
+
   it('RESEND is refused while counting down', () => {
     const { actor, sent } = run({ justSent: true }, async () => {})
     actor.send({ type: 'RESEND' })

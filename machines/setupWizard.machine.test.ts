@@ -257,6 +257,44 @@ describe('setup wizard', () => {
     expect(skipping.getSnapshot().children.loadTeam).toBeUndefined()
   })
 
+  it('a reload on the team step opens its overview; on the frequency step, the confirmed choice when there is one', () => {
+    const at = (id: string) => WIZARD_STEPS.findIndex((s) => s.id === id)
+    const team = run({ resume: { step: at('team'), answers: EMPTY_ANSWERS } }).actor
+    expect(onTeamStep(team, 'overview')).toBe(true)
+    const chosen = run({ resume: { step: at('frequency'), answers: { ...EMPTY_ANSWERS, frequency: 'daily' } } }).actor
+    expect(chosen.getSnapshot().matches({ editing: { frequency: 'chosen' } })).toBe(true)
+    expect(chosen.getSnapshot().context.draftFrequency).toBe('daily')
+    const choosing = run({ resume: { step: at('frequency'), answers: EMPTY_ANSWERS } }).actor
+    expect(choosing.getSnapshot().matches({ editing: { frequency: 'choosing' } })).toBe(true)
+    // The sub-step offers monthly until a frequency is chosen; a reload shows no earlier save failure.
+    expect(choosing.getSnapshot().context).toMatchObject({ draftFrequency: 'monthly', saveFailed: false })
+  })
+
+  it("reads this user's saved answers, and clears this user's stored progress once saved", async () => {
+    const asked: unknown[] = []
+    const cleared: unknown[] = []
+    const actor = createActor(
+      setupWizardMachine.provide({
+        actions: { clearStoredProgress: (_, p) => cleared.push(p) },
+        actors: {
+          savedAnswers: fromPromise(async ({ input }: { input: { userId: string } }): Promise<WizardAnswers | null> => {
+            asked.push(input)
+            return null
+          }),
+          saveAnswers: fromPromise(async () => {}),
+        },
+        delays: { finishDelay: 1 },
+      }),
+      { input: { user } },
+    ).start()
+    await ready(actor)
+    answerAll(actor)
+    actor.send({ type: 'FINISH' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(asked).toEqual([{ userId: user.userId }])
+    expect(cleared).toEqual([{ userId: user.userId }])
+  })
+
   it('the close × goes to /', async () => {
     const { actor, calls } = run()
     await ready(actor)

@@ -67,6 +67,20 @@ describe('sign-in', () => {
     expect(actor.getSnapshot().context.values).toEqual({ email: 'ada@sunrise-care.co.uk', password: 'wrong-horse' })
   })
 
+  it("an unexpected failure keeps the server's words for the details, at most 300 characters, and none when it had none", async () => {
+    const detailOf = async (error: unknown) => {
+      const { actor, fill } = run(async () => Promise.reject(error))
+      fill('ada@sunrise-care.co.uk', 'wrong-horse')
+      actor.send({ type: 'SUBMIT' })
+      await waitFor(actor, (s) => s.context.failure === 'unexpected')
+      return actor.getSnapshot().context.detail
+    }
+    expect(await detailOf(authError('unexpected_failure', 'Database error', 500))).toBe('Database error')
+    expect(await detailOf(authError('unexpected_failure', 'x'.repeat(400), 500))).toBe('x'.repeat(300))
+    expect(await detailOf({ message: 42 })).toBe('')
+    expect(await detailOf(null)).toBe('')
+  })
+
   it('generated paths reach every state and every transition', () => {
     const paths = planPaths(signInMachine, { events: signInSampleEvents, serializeState: signInSerializeState })
     expect(uncovered(signInMachine, paths)).toEqual({ states: [], transitions: [] })

@@ -48,6 +48,18 @@ describe('SSO profile dialog', () => {
     expect(actor.getSnapshot().output).toEqual({ saved: true })
   })
 
+  it('opens empty, and keeps at most 200 characters of the company and 9 digits of staff', async () => {
+    const { actor, saved } = run(async () => {})
+    expect(actor.getSnapshot().context).toMatchObject({ company: '', staff: '' })
+    expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(false)
+    actor.send({ type: 'COMPANY_CHANGED', value: 'C'.repeat(250) })
+    actor.send({ type: 'STAFF_CHANGED', value: '1234567890' })
+    expect(actor.getSnapshot().context).toMatchObject({ company: 'C'.repeat(200), staff: '123456789' })
+    actor.send({ type: 'SUBMIT' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(saved).toEqual([{ companyName: 'C'.repeat(200), staffCount: 123456789 }])
+  })
+
   it('a failed save keeps the dialog open with what was typed', async () => {
     const { actor, calls } = run(async () => {
       throw new Error('network')

@@ -48,6 +48,17 @@ describe('SSO sign-in buttons', () => {
     expect(actor.getSnapshot().context.message).toBe(SSO_START_MESSAGES.network)
   })
 
+  it('any other failure to start is unexpected; what the provider sent back is kept to a sane length', async () => {
+    const { actor } = run(() => Promise.reject({ kind: 'auth', code: 'unexpected_failure', message: 'x' }))
+    actor.send({ type: 'PROVIDER_CHOSEN', provider: 'apple' })
+    await waitFor(actor, (s) => s.matches('failed'))
+    expect(actor.getSnapshot().context.failure).toBe('unexpected')
+    expect(actor.getSnapshot().context.message).toBe(SSO_START_MESSAGES.unexpected)
+
+    const long = run(async () => {}, { code: 'c'.repeat(150), description: 'd'.repeat(400) })
+    expect(long.actor.getSnapshot().context.error).toEqual({ code: 'c'.repeat(100), description: 'd'.repeat(300) })
+  })
+
   it('generated paths reach every state and every transition', () => {
     const paths = planPaths(ssoSignInMachine, { events: ssoSignInSampleEvents, inputs: ssoSignInSampleInputs })
     expect(uncovered(ssoSignInMachine, paths)).toEqual({ states: [], transitions: [] })

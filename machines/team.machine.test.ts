@@ -199,6 +199,34 @@ describe('/team', () => {
     expect(calls).toEqual(['toast:left Sunrise Care', 'go:/account'])
   })
 
+  it('with several invitations, acts on the one chosen and names it', async () => {
+    const second = { ...INVITATION, id: '00000000-0000-4000-8000-0000000000b2', email: 'grace@sunrise-care.co.uk' }
+    const { actor, calls } = run({ team: { ...teamSampleAdminTeam, invitations: [INVITATION, second] } })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'RESEND', invitationId: second.id })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.notice).toBe(`Invitation sent again to ${second.email}`)
+    expect(calls).toEqual([`resend:${second.id}`])
+  })
+
+  it('an admin cannot remove someone who is not in the team', async () => {
+    const { actor, calls } = run()
+    await waitFor(actor, (s) => s.matches('ready'))
+    expect(actor.getSnapshot().can({ type: 'REMOVE', userId: '00000000-0000-4000-8000-00000000dead' })).toBe(false)
+    actor.send({ type: 'REMOVE', userId: '00000000-0000-4000-8000-00000000dead' })
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().can({ type: 'REMOVE', userId: COLLEAGUE.userId })).toBe(true)
+    expect(calls).toEqual([])
+  })
+
+  it('leaving asks to confirm leaving the organisation by name', async () => {
+    const { actor } = run()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'LEAVE' })
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true)
+    expect(actor.getSnapshot().context.pending).toEqual({ kind: 'leave', label: teamSampleAdminTeam.organisationName })
+  })
+
   it('its sample events plan paths through every state and transition', () => {
     const paths = planPaths(teamMachine, { events: teamSampleEvents, inputs: [teamSampleInput], serializeState: teamSerializeState })
     expect(uncovered(teamMachine, paths)).toEqual({ states: [], transitions: [] })

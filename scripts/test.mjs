@@ -3,7 +3,9 @@
  * The whole test suite, as the README's test command runs it (`npm install && npm test`):
  *   1. Debian's Chromium for Playwright (installed with apt-get when missing and running as root),
  *   2. type-check and lint, and `deno check` of every edge function as Deno runs it (deployed import map),
- *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests,
+ *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests; then the mutation
+ *      score of the machines and domain rules (StrykerJS, incrementally against the committed baseline
+ *      stryker-incremental.json, about a minute: `npm run test:mutation -- --check`, >= 85 % overall, >= 75 % a file),
  *   4. a production build pointed at the test backend, with the generated route tree checked fresh (postbuild
  *      fails if _headers breaks a host limit), and the W3C Nu HTML Checker over every page of it
  *      (scripts/check-html.mjs; skipped with a reason without Java),
@@ -122,7 +124,10 @@ if (!only) {
   run('lint', 'npx', ['biome', 'check', '.'])
   run('deno check', 'npx', ['tsx', 'scripts/deno-check.ts'])
 }
-if (only !== 'e2e' && only !== 'engines') run('vitest', 'npx', ['vitest', 'run'])
+if (only !== 'e2e' && only !== 'engines') {
+  run('vitest', 'npx', ['vitest', 'run'])
+  run('mutation score', 'npx', ['tsx', 'scripts/mutation.ts', '--check'])
+}
 if (only !== 'unit') {
   portBase = await choosePortBase()
   const routeTree = 'src/routeTree.gen.ts'

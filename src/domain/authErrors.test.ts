@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { authFailureKind, type BackendFailure, isAlreadyRegisteredMessage, retryAfterSeconds } from './authErrors'
+import { authFailureKind, type BackendFailure, errorMessage, isAlreadyRegisteredMessage, isBackendFailure, retryAfterSeconds } from './authErrors'
 
 const f = (code: string | undefined, message = '', status?: number): BackendFailure => ({
   kind: 'auth',
@@ -55,3 +55,55 @@ describe('the one GoTrue error classifier', () => {
     expect(isAlreadyRegisteredMessage('Password should be at least 7 characters')).toBe(false)
   })
 })
+
+describe('codes alone, without the words (servers that word things differently)', () => {
+  it.each([
+    [f('invalid_credentials', 'Nope'), 'invalidCredentials'],
+    [f('email_not_confirmed', 'Nope'), 'emailNotConfirmed'],
+    [f(undefined, 'Email not confirmed'), 'emailNotConfirmed'],
+    [f('over_request_rate_limit', 'Nope'), 'rateLimited'],
+    [f('over_email_send_rate_limit', 'Nope'), 'rateLimited'],
+    [f(undefined, 'Nope', 429), 'rateLimited'],
+    [f('pkce_code_verifier_not_found', 'Nope'), 'verifierMissing'],
+    [f(undefined, 'code verifier mismatch'), 'verifierMissing'],
+    [f('otp_expired', 'Nope'), 'linkRejected'],
+    [f('session_not_found', 'Nope'), 'sessionMissing'],
+    // A code the classifier does not know is not read from the words of a link: it is unexpected.
+    [f('unexpected_failure', 'Token has expired or is invalid'), 'unexpected'],
+    [f(undefined, 'Something else'), 'unexpected'],
+  ])('%o is %s', (error, kind) => {
+    expect(authFailureKind(error)).toBe(kind)
+  })
+})
+
+describe('what counts as a backend failure, and its message', () => {
+  it('is an object with a kind and a string message, of the kind asked for', () => {
+    expect(isBackendFailure(f('x', 'm'))).toBe(true)
+    expect(isBackendFailure(f('x', 'm'), 'auth')).toBe(true)
+    expect(isBackendFailure(f('x', 'm'), 'setup')).toBe(false)
+    expect(isBackendFailure({ kind: 'auth', message: 42 })).toBe(false)
+    expect(isBackendFailure({ kind: 'auth' })).toBe(false)
+    expect(isBackendFailure({ message: 'm' })).toBe(false)
+    expect(isBackendFailure(null)).toBe(false)
+    expect(isBackendFailure('auth')).toBe(false)
+    expect(authFailureKind({ kind: 'auth', message: 42, code: 'network' })).toBe('unexpected')
+  })
+
+  it('is the words of anything thrown, or nothing', () => {
+    expect(errorMessage('Failed to fetch')).toBe('Failed to fetch')
+    expect(errorMessage(new Error('boom'))).toBe('boom')
+    expect(errorMessage({ message: 'm' })).toBe('m')
+    expect(errorMessage({ message: 42 })).toBe('')
+    expect(errorMessage({ reason: 'x' })).toBe('')
+    expect(errorMessage(null)).toBe('')
+    expect(errorMessage(undefined)).toBe('')
+    expect(errorMessage(7)).toBe('')
+  })
+
+  it('reads one second, and never zero or a negative wait', () => {
+    expect(retryAfterSeconds(f(undefined, 'you can only request this after 1 second.'))).toBe(1)
+    expect(retryAfterSeconds(f(undefined, 'after 0 seconds'))).toBeNull()
+    expect(retryAfterSeconds(f(undefined, 'after 3600 seconds'))).toBe(3600)
+  })
+})
+

@@ -140,3 +140,22 @@ describe('failures', () => {
     expect(failureForStatus(undefined)).toBe('unavailable')
   })
 })
+
+describe('what is sent, trimmed', () => {
+  it('the body and the payload carry the message, name and address without spaces at either end', () => {
+    expect(buildReferralBody('  Please call.\n ', ' Jane ', ' jane@care.org.uk ')).toBe('Please call.\n\nFrom: Jane <jane@care.org.uk>')
+    expect(buildReferralPayload({ ...valid, email: ' jane@care.org.uk ', message: '\n Please call me. \n' }, settings)).toMatchObject({
+      email: 'jane@care.org.uk',
+      message: 'Please call me.',
+    })
+  })
+
+  it('only a 4xx status is a refusal; anything below 400 is no answer we understand', () => {
+    expect(failureForStatus(399)).toBe('unavailable')
+    expect(failureForStatus(302)).toBe('unavailable')
+    expect(failureForStatus(200)).toBe('unavailable')
+    expect(failureForStatus(0)).toBe('unavailable')
+    expect(failureForStatus(499)).toBe('rejected')
+  })
+})
+

@@ -53,3 +53,30 @@ describe('dates', () => {
     )
   })
 })
+
+describe('dates at the edges', () => {
+  it('writes years before 1000 with four digits', () => {
+    const d = new Date(2000, 0, 5)
+    d.setFullYear(999)
+    expect(isoDate(d)).toBe('0999-01-05')
+  })
+
+  it('takes only a whole YYYY-MM-DD of a real day, and keeps years below 100 where they are', () => {
+    expect(parseIsoDate('x2025-06-01')).toBeUndefined()
+    expect(parseIsoDate('0050-01-01')).toBeUndefined()
+    expect(parseIsoDate('2024-02-29')?.getDate()).toBe(29)
+    expect(parseIsoDate('2025-04-31')).toBeUndefined()
+  })
+
+  it('sorts newest first and keeps entries of the same date in their order', () => {
+    const entries = [
+      { id: 'a', date: '2025-01-01' },
+      { id: 'b', date: '2025-06-01' },
+      { id: 'c', date: '2025-06-01' },
+      { id: 'd', date: '2024-12-31' },
+      { id: 'e', date: '2025-06-01' },
+    ]
+    expect(sortNewestFirst(entries).map((e) => e.id)).toEqual(['b', 'c', 'e', 'a', 'd'])
+  })
+})
+

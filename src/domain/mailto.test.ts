@@ -32,3 +32,33 @@ describe('buildMailto', () => {
     )
   })
 })
+
+describe('the parts of a mailto link', () => {
+  it('has a copy address only when one is given, before the subject and body', () => {
+    expect(buildMailto({ to: 'partners@example.org', cc: 'me@care.co.uk', subject: 'Hi', body: 'Text' })).toBe(
+      'mailto:partners@example.org?cc=me%40care.co.uk&subject=Hi&body=Text',
+    )
+    expect(buildMailto({ to: 'partners@example.org', cc: '', subject: 'Hi' })).toBe('mailto:partners@example.org?subject=Hi')
+    expect(buildMailto({ to: 'partners@example.org' })).toBe('mailto:partners@example.org')
+    expect(buildMailto({ to: 'partners@example.org', subject: '', body: '' })).toBe('mailto:partners@example.org?subject=&body=')
+  })
+
+  it('lists several recipients, trimmed, with their @ kept readable', () => {
+    expect(buildMailto({ to: 'a@b.co, c d@e.co ,f@g.co' })).toBe('mailto:a@b.co,c%20d@e.co,f@g.co')
+  })
+
+  it('reads back the recipient, copy, subject and body, whatever the case of the keys', () => {
+    expect(parseMailto('mailto:a@b.co,c@d.co?CC=me%40care.co.uk&Subject=Hello%20there&BODY=Line%201%0D%0ALine%202&x=y')).toEqual({
+      to: 'a@b.co,c@d.co',
+      cc: 'me@care.co.uk',
+      subject: 'Hello there',
+      body: 'Line 1\nLine 2',
+    })
+    expect(parseMailto('mailto:a%20b@c.co')).toEqual({ to: 'a b@c.co' })
+    expect(parseMailto('mailto:?subject=Only')).toEqual({ to: '', subject: 'Only' })
+    expect(() => parseMailto('https://example.org/?subject=x')).toThrow('Not a mailto link')
+    // Without a '?' there are no header fields, even when the address itself holds an '='.
+    expect(parseMailto('mailto:body=desk@care.co.uk')).toEqual({ to: 'body=desk@care.co.uk' })
+  })
+})
+

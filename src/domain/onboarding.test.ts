@@ -4,18 +4,22 @@ import {
   answered,
   buildWizardPatch,
   COUNTRIES,
+  countryName,
   COUNTRY_IDS,
   DOMAINS,
   EMPTY_ANSWERS,
   FREQUENCIES,
+  humanise,
   isSsoProfileValid,
   isStepValid,
   isSubStepValid,
   LIFE_SKILLS,
   needsSetup,
+  needsSsoProfile,
   parseCompletionStatus,
   parseStaff,
   parseStoredAnswers,
+  parseWizardRow,
   PHONE_MAX_LENGTH,
   progressPercent,
   providerLabel,
@@ -238,3 +242,75 @@ describe('SSO dialog rules', () => {
     expect(parseStaff('')).toBeNull()
   })
 })
+
+describe('names and answers as saved', () => {
+  it('names each country, and nothing for an unknown one', () => {
+    for (const c of COUNTRIES) expect(countryName(c.id)).toBe(c.name)
+    expect(countryName('uk')).toBe(COUNTRIES.find((c) => c.id === 'uk')!.name)
+    expect(countryName('xx')).toBe('')
+    expect(countryName('')).toBe('')
+  })
+
+  it('turns an id into words with a capital first letter', () => {
+    expect(humanise('problem_solving')).toBe('Problem solving')
+    expect(humanise('time_management')).toBe('Time management')
+    expect(humanise('nurse')).toBe('Nurse')
+    expect(humanise('')).toBe('')
+  })
+
+  it("reads a saved users row back into the wizard's answers, every column, and bad values as none", () => {
+    expect(
+      parseWizardRow({
+        country: 'uk',
+        phone_number: '07700 900123',
+        sector: 'care',
+        life_skills: ['teamwork'],
+        selected_regulators: ['cqc'],
+        selected_roles: ['nurse', 'manager'],
+        selected_domains: ['safety'],
+        policy_frequency: 'weekly',
+      }),
+    ).toEqual({
+      country: 'uk',
+      phone: '07700 900123',
+      sector: 'care',
+      lifeSkills: ['teamwork'],
+      regulators: ['cqc'],
+      roles: ['nurse', 'manager'],
+      domains: ['safety'],
+      frequency: 'weekly',
+    })
+    expect(parseWizardRow({})).toEqual(EMPTY_ANSWERS)
+    const nulls = { country: null, phone_number: null, sector: null, life_skills: null, selected_regulators: null, selected_roles: null, selected_domains: null, policy_frequency: null }
+    expect(parseWizardRow(nulls)).toEqual(EMPTY_ANSWERS)
+    expect(parseWizardRow({ country: 'mars', sector: 'retail', selected_roles: ['pilot'], policy_frequency: 'hourly' })).toEqual(EMPTY_ANSWERS)
+  })
+
+  it('removing one choice keeps the others', () => {
+    expect(toggleIn(['nurse', 'manager', 'admin'], 'manager', ROLES)).toEqual(['nurse', 'admin'])
+  })
+
+  it("a sub-step's button is never valid on a step without one, or off the end", () => {
+    const full = { ...EMPTY_ANSWERS, country: 'uk', sector: 'care', lifeSkills: ['teamwork'] } as const
+    expect(isSubStepValid(0, full as never)).toBe(false)
+    expect(isSubStepValid(-1, full as never)).toBe(false)
+    expect(isSubStepValid(WIZARD_STEP_COUNT, full as never)).toBe(false)
+  })
+})
+
+describe('who owes what after sign-in', () => {
+  const status = { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google', onboarding_completed: true }
+  it('the SSO dialog is owed only by an SSO sign-up whose profile the server says is incomplete', () => {
+    expect(needsSsoProfile(status)).toBe(true)
+    expect(needsSsoProfile({ ...status, profile_completion_required: false })).toBe(false)
+    expect(needsSsoProfile({ ...status, signup_method: 'email' })).toBe(false)
+    expect(needsSsoProfile({ ...status, signup_method: null })).toBe(false)
+  })
+
+  it('keeps a finished onboarding as finished, and says what was wrong with a reply it cannot read', () => {
+    expect(parseCompletionStatus(status).onboarding_completed).toBe(true)
+    expect(needsSetup(parseCompletionStatus(status))).toBe(false)
+    expect(() => parseCompletionStatus({ profile_completion_required: 'yes' })).toThrow('Unexpected profile completion status')
+  })
+})
+

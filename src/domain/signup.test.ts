@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { CONSUMER_EMAIL_DOMAINS } from './consumerDomains'
 import {
+  CONFIRMATION_TOASTS,
   completeSignupPayload,
   confirmationRedirect,
   EMPTY_SIGNUP,
@@ -167,3 +168,35 @@ describe('sign-up rules (examples)', () => {
     expect(confirmationRedirect('http://127.0.0.1:4173/')).toBe('http://127.0.0.1:4173/auth?type=signup')
   })
 })
+
+describe('sign-up fields at the edges', () => {
+  it('a sector counts only when it is one of ours; a staff count only when it is a whole number', () => {
+    expect(isFieldComplete('sector', { ...valid, sector: 'care' })).toBe(true)
+    expect(isFieldComplete('sector', { ...valid, sector: 'retail' as never })).toBe(false)
+    expect(isFieldComplete('staffCount', { ...valid, staffCount: '12' })).toBe(true)
+    expect(isFieldComplete('staffCount', { ...valid, staffCount: 'twelve' })).toBe(false)
+    expect(isFieldComplete('staffCount', { ...valid, staffCount: '   ' })).toBe(false)
+  })
+
+  it('an empty password is a missing field; a password of spaces is typed, not missing', () => {
+    expect(signupProblem({ ...valid, password: '' })).toBe('missingFields')
+    expect(signupProblem({ ...valid, password: '       ' })).not.toBe('missingFields')
+  })
+
+  it('the confirmation link comes back to /auth on the same origin, however many slashes end it', () => {
+    expect(confirmationRedirect('https://inspectready.co.uk///')).toBe('https://inspectready.co.uk/auth?type=signup')
+  })
+
+  it('the toasts say what happened, with a plain fallback when the server gave no words', () => {
+    expect(CONFIRMATION_TOASTS.resent('ada@sunrise-care.co.uk')).toEqual({
+      title: 'Confirmation email sent',
+      description: 'If ada@sunrise-care.co.uk has an account waiting for confirmation, a new link is on its way.',
+      variant: 'success',
+    })
+    expect(CONFIRMATION_TOASTS.resendFailed('').description).toBe('Please try again in a moment.')
+    expect(CONFIRMATION_TOASTS.resendFailed('Too many requests').description).toBe('Too many requests')
+    expect(CONFIRMATION_TOASTS.confirmationFailed('').description).toBe('Please try again.')
+    expect(CONFIRMATION_TOASTS.confirmationFailed('boom').description).toBe('boom')
+  })
+})
+

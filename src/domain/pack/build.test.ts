@@ -213,12 +213,135 @@ describe('items: rating, evidence, actions and the notes on gaps', () => {
   })
 })
 
+describe('what needs attention, in words that agree with the numbers', () => {
+  const [learning, systems, safeguarding] = CQC_SAF_2024.groups[0]!.items.map((i) => i.id)
+
+  it('a complete pack: everything rated with evidence and actions, and the overdue actions counted', () => {
+    const doc = buildPackDocument(fullCqcPackInput())
+    expect(doc.attention).toEqual([
+      'Every applicable quality statement is rated.',
+      'Every rating has evidence recorded.',
+      'Every quality statement rated below good has an open action.',
+      '4 open actions are past their due date.',
+    ])
+    expect(doc.summaryColumn).toBe('Key question')
+    expect(doc.framework.regulator).toBe('CQC — Care Quality Commission')
+  })
+
+  it('one of each: is, has, its', () => {
+    const base = fullCqcPackInput()
+    const ratings = { ...base.assessment.ratings, [safeguarding!]: { value: '1', ratedAt: AT } }
+    delete ratings[learning!]
+    const items = { ...base.items, [systems!]: { ...base.items[systems!], evidence: [] }, [safeguarding!]: { ...base.items[safeguarding!], actions: [] } }
+    const doc = buildPackDocument({ ...base, assessment: { ...base.assessment, ratings }, items })
+    expect(doc.attention.slice(0, 3)).toEqual([
+      '1 quality statement is not yet rated.',
+      '1 rating has no evidence recorded.',
+      '1 quality statement rated below good has no open action.',
+    ])
+  })
+
+  it('several: are, have, their; and one overdue action says its', () => {
+    const doc = buildPackDocument(
+      input(CQC_SAF_2024, rate({ [learning!]: '1', [systems!]: '2' }), {
+        items: { [learning!]: { actions: [{ title: 'Late', owner: 'Sam', dueOn: '2026-11-01', status: 'open' }] } },
+      }),
+    )
+    expect(doc.attention).toEqual([
+      '32 quality statements are not yet rated.',
+      '2 ratings have no evidence recorded.',
+      '1 quality statement rated below good has no open action.',
+      '1 open action is past its due date.',
+    ])
+    const two = buildPackDocument(input(CQC_SAF_2024, rate({ [learning!]: '1', [systems!]: '2' })))
+    expect(two.attention[2]).toBe('2 quality statements rated below good have no open action.')
+  })
+
+  it('Ofsted lists areas in its summary; other frameworks name their groups', () => {
+    expect(buildPackDocument(input(OFSTED_EIF_2025)).summaryColumn).toBe('Area')
+    expect(buildPackDocument(input(RSH_CONSUMER_2024)).summaryColumn).not.toBe('Area')
+  })
+})
+
+describe("an item's actions and evidence", () => {
+  const [learning] = CQC_SAF_2024.groups[0]!.items.map((i) => i.id)
+
+  it('open actions overdue first; due today is not overdue; a closed action is never overdue; no owner and no verifier say so', () => {
+    const doc = buildPackDocument(
+      input(CQC_SAF_2024, rate({ [learning!]: '2' }), {
+        items: {
+          [learning!]: {
+            evidence: [
+              { ...evidence, name: 'First', addedAt: AT },
+              { ...evidence, name: '  ', addedAt: AT },
+            ],
+            actions: [
+              { title: 'Due today', owner: 'Sam', dueOn: '2026-11-24', status: 'open' },
+              { title: 'Late', owner: ' ', dueOn: '2026-11-01', status: 'in-progress' },
+              { title: 'Closed late', owner: 'Ann', dueOn: '2026-10-01', status: 'closed', closedAt: AT },
+            ],
+          },
+        },
+      }),
+    )
+    const item = itemOf(doc, learning!)
+    expect(item.openActions.map((a) => [a.title, a.overdue, a.line])).toEqual([
+      ['Late', true, 'Owner no owner · due 1 November 2026 · In progress · overdue'],
+      ['Due today', false, 'Owner Sam · due 24 November 2026 · Open'],
+    ])
+    expect(item.closedActions.map((a) => [a.title, a.overdue, a.line])).toEqual([['Closed late', false, 'Owner Ann · closed 2 November 2026']])
+    // Evidence added at the same moment keeps the order it was given in; a blank name reads Untitled.
+    expect(item.evidence.map((e) => e.name)).toEqual(['First', 'Untitled'])
+    expect(item.ratingDetail).toBe('Rated 2 November 2026')
+    expect(item.notes).toEqual([])
+  })
+
+  it('an item with no records has no actions, evidence or notes; a low rating with no action at all says only that', () => {
+    const empty = itemOf(buildPackDocument(input(CQC_SAF_2024)), learning!)
+    expect([empty.evidence, empty.openActions, empty.closedActions, empty.notes]).toEqual([[], [], [], []])
+    const low = itemOf(buildPackDocument(input(CQC_SAF_2024, rate({ [learning!]: '1' }), { items: { [learning!]: { evidence: [evidence] } } })), learning!)
+    expect(low.notes).toEqual([{ kind: 'below-good-no-action', text: 'Rated below good, with no open action.' }])
+  })
+
+  it('a not-applicable Ofsted area has no notes', () => {
+    const doc = buildPackDocument({ ...input(OFSTED_EIF_2025), assessment: { ratings: {}, conditions: { 'sixth-form': false } } })
+    expect(itemOf(doc, area('sixth-form')).notes).toEqual([])
+  })
+})
+
 describe('helpers', () => {
   it('longUkDate writes real dates the British way and refuses others', () => {
     expect(longUkDate('2026-03-01')).toBe('1 March 2026')
     expect(longUkDate('2024-02-29')).toBe('29 February 2024')
     expect(longUkDate('2026-02-29')).toBeNull()
     expect(longUkDate('1 March')).toBeNull()
+  })
+
+  it('longUkDate takes only a whole ISO date of a real day', () => {
+    expect(longUkDate('x2026-03-01')).toBeNull()
+    expect(longUkDate('2026-03-01T10:00')).toBeNull()
+    expect(longUkDate('2026-02-30')).toBeNull()
+    expect(longUkDate('2026-13-01')).toBeNull()
+    expect(longUkDate('2026-00-10')).toBeNull()
+    expect(longUkDate('2026-04-31')).toBeNull()
+    // Years below 100 are not moved to the 1900s (Date.UTC's habit).
+    expect(longUkDate('0050-01-01')).toBeNull()
+    expect(longUkDate('2026-12-31')).toBe('31 December 2026')
+  })
+
+  it('cleanText turns every control, direction mark and override into a space, and keeps every letter and sign', () => {
+    for (const cp of [0x00, 0x1f, 0x7f, 0x85, 0x9f, 0x200e, 0x200f, 0x202a, 0x202e, 0x2066, 0x2069]) {
+      expect(cleanText(`a${String.fromCodePoint(cp)}b`), cp.toString(16)).toBe('a b')
+    }
+    expect(cleanText('Zoë Brontë paid £250 and €30 — ½ · ‘ok’ “yes”')).toBe('Zoë Brontë paid £250 and €30 — ½ · ‘ok’ “yes”')
+    expect(cleanText('a\u2010b\u2030c\u2070d')).toBe('a\u2010b\u2030c\u2070d')
+    expect(cleanText(null)).toBe('')
+  })
+
+  it('slug keeps at most 60 characters, with no dash at either end', () => {
+    expect(slug(`${'a'.repeat(59)} b`)).toBe('a'.repeat(59))
+    expect(slug('a'.repeat(80))).toBe('a'.repeat(60))
+    expect(slug(' — Hill Top — ')).toBe('hill-top')
   })
 
   it('cleanText and slug', () => {
