@@ -9,6 +9,8 @@ import {
   isDraftEmpty,
   isDueForReview,
   isRatingOnScale,
+  itemProgress,
+  PROGRESS_LABELS,
   type ItemRecord,
   needsEvidenceCategory,
   NOTE_MAX_LENGTH,
@@ -175,5 +177,18 @@ describe('refusals', () => {
     expect(assessmentFailure({ code: '22023', hint: 'rating_off_scale', message: 'Off the scale.' })).toEqual({ code: 'rating_off_scale', message: 'Off the scale.' })
     expect(assessmentFailure({ code: '23503', hint: null, message: 'fk' })).toEqual({ code: '23503', message: 'fk' })
     expect(assessmentFailure({ message: 'odd' })).toEqual({ code: 'unknown', message: 'odd' })
+  })
+})
+
+describe('an item’s progress', () => {
+  it('runs not started → in progress → rated → due for review → reviewed', () => {
+    const item = parseItemRow(itemRow())!
+    expect(itemProgress(null, true)).toBe('not-started')
+    expect(itemProgress({ ...item, status: 'in-progress' }, true)).toBe('in-progress')
+    expect(itemProgress(item, false)).toBe('rated')
+    expect(itemProgress(item, true)).toBe('due-for-review')
+    expect(itemProgress({ ...item, status: 'reviewed' }, false)).toBe('reviewed')
+    expect(itemProgress({ ...item, status: 'reviewed' }, true)).toBe('due-for-review')
+    expect(Object.values(PROGRESS_LABELS)).toEqual(['Not started', 'In progress', 'Rated', 'Due for review', 'Reviewed'])
   })
 })

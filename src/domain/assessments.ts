@@ -242,3 +242,21 @@ export function assessmentFailure(error: { message?: string; hint?: string | nul
 }
 
 export const isConflict = (failure: AssessmentFailure): boolean => failure.code === 'rating_conflict'
+
+/** Where an item is in its life: not started → in progress → rated → due for review → reviewed (→ due again). */
+export type ItemProgress = 'not-started' | 'in-progress' | 'rated' | 'due-for-review' | 'reviewed'
+
+export function itemProgress(item: ItemRecord | null, reviewDue: boolean): ItemProgress {
+  if (!item) return 'not-started'
+  if (item.status === 'in-progress') return 'in-progress'
+  if (reviewDue) return 'due-for-review'
+  return item.status === 'reviewed' ? 'reviewed' : 'rated'
+}
+
+export const PROGRESS_LABELS: Readonly<Record<ItemProgress, string>> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  rated: 'Rated',
+  'due-for-review': 'Due for review',
+  reviewed: 'Reviewed',
+}
