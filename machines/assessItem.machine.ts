@@ -158,13 +158,13 @@ export const assessItemMachine = setup({
   },
   actors: {
     /** Insert into assessment_evidence, then the item read again. */
-    addEvidence: fromPromise<ItemRecord, { assessment: AssessItemInput['assessment']; itemId: string; draft: EvidenceDraft }>(() =>
+    addEvidence: fromPromise<ItemRecord, { assessment: { id: string; organisationId: string }; itemId: string; draft: EvidenceDraft }>(() =>
       Promise.reject(new Error('addEvidence not provided')),
     ),
     /** rpc rate_item: the rating, its evidence and the history row, atomically, from the version last read. */
     rateItem: fromPromise<
       ItemRecord,
-      { assessmentId: string; itemId: string; rating: string; expectedVersion: number; evidenceCategory: string | null; drafts: EvidenceDraft[]; review: boolean }
+      { assessmentId: string; itemId: string; rating: string; expectedVersion: number; evidenceCategory: string | null; drafts: readonly EvidenceDraft[]; review: boolean }
     >(() => Promise.reject(new Error('rateItem not provided'))),
     /** The item read again after a conflict. */
     refreshItem: fromPromise<ItemRecord | null, { assessmentId: string; itemId: string }>(() => Promise.reject(new Error('refreshItem not provided'))),

@@ -140,12 +140,21 @@ describe('the signed-in home', () => {
     expect(actor.getSnapshot().context.dashboard!.assessments[0]!.items[SAFEGUARDING]).toEqual(assessItemSampleRated)
   })
 
-  it('an ITEM_CHANGED without an item changes nothing', async () => {
+  it('an ITEM_CHANGED counts only for the open item', async () => {
     const { actor } = run()
     await waitFor(actor, (s) => s.matches('shown'))
+    actor.send({ type: 'OPEN_ITEM', assessmentId: CQC.id, itemId: LEARNING })
     const before = actor.getSnapshot().context.dashboard
     actor.send({ type: 'ITEM_CHANGED', assessmentId: CQC.id, item: null })
+    // Only the open item: not another one, nor the same one of another assessment.
+    actor.send({ type: 'ITEM_CHANGED', assessmentId: CQC.id, item: assessItemSampleRated })
+    actor.send({ type: 'ITEM_CHANGED', assessmentId: 'elsewhere', item: { ...assessItemSampleRated, itemId: LEARNING } })
     expect(actor.getSnapshot().context.dashboard).toBe(before)
+    actor.send({ type: 'ITEM_CHANGED', assessmentId: CQC.id, item: { ...assessItemSampleRated, itemId: LEARNING, rating: '1' } })
+    expect(actor.getSnapshot().context.dashboard!.assessments[0]!.items[LEARNING]!.rating).toBe('1')
+    // Only an open item changes: in the overview there is none.
+    actor.send({ type: 'CLOSE_ITEM' })
+    expect(actor.getSnapshot().can({ type: 'ITEM_CHANGED', assessmentId: CQC.id, item: assessItemSampleRated })).toBe(false)
   })
 
   it('before anything is open, the item input is empty', () => {

@@ -98,8 +98,8 @@ export const homeMachine = setup({
     assignChangedItem: assign({
       dashboard: ({ context, event }) => {
         assertEvent(event, 'ITEM_CHANGED')
-        const d = context.dashboard
-        return d && event.item ? { ...d, assessments: withItem(d.assessments, event.assessmentId, event.item) } : d
+        const d = context.dashboard!
+        return { ...d, assessments: withItem(d.assessments, event.assessmentId, event.item!) }
       },
     }),
   },
@@ -115,6 +115,11 @@ export const homeMachine = setup({
     hasAssessments: ({ event }) => dashboardOf(event).assessments.length > 0,
     /** Setup chose at least one framework to start. */
     hasChosenFrameworks: ({ context }) => chosenFrameworkIds(context.dashboard).length > 0,
+    /** The item saved is the one open (as its machine reports it). */
+    isOpenItem: ({ context, event }) => {
+      assertEvent(event, 'ITEM_CHANGED')
+      return !!event.item && event.assessmentId === context.open?.assessmentId && event.item.itemId === context.open.itemId
+    },
     /** An item of the framework version of one of the open assessments. */
     isAssessableItem: ({ context, event }) => {
       assertEvent(event, 'OPEN_ITEM')
@@ -165,14 +170,13 @@ export const homeMachine = setup({
     },
     shown: {
       initial: 'overview',
-      on: { ITEM_CHANGED: { actions: 'assignChangedItem' } },
       states: {
         overview: {
           on: { OPEN_ITEM: { guard: 'isAssessableItem', target: 'item', actions: 'assignOpen' } },
         },
         item: {
           invoke: { id: 'assessItem', src: 'assessItem', input: ({ context }) => openItemInput(context) },
-          on: { CLOSE_ITEM: 'overview' },
+          on: { ITEM_CHANGED: { guard: 'isOpenItem', actions: 'assignChangedItem' }, CLOSE_ITEM: 'overview' },
         },
       },
     },
@@ -212,9 +216,9 @@ export const homeSampleEvents = [
   { type: 'RETRY' },
   { type: 'START' },
   { type: 'OPEN_ITEM', assessmentId: CQC_ASSESSMENT, itemId: 'cqc-saf-2024/safe/safeguarding' },
-  { type: 'OPEN_ITEM', assessmentId: CQC_ASSESSMENT, itemId: 'cqc-saf-2024/safe/learning-culture' },
   { type: 'CLOSE_ITEM' },
-  { type: 'ITEM_CHANGED', assessmentId: CQC_ASSESSMENT, item: { ...assessItemSampleRated, itemId: 'cqc-saf-2024/safe/learning-culture', rating: '2' } },
+  // The open statement rated again (as the item's machine reports it).
+  { type: 'ITEM_CHANGED', assessmentId: CQC_ASSESSMENT, item: { ...assessItemSampleRated, rating: '2', ratedAt: '2026-11-27T11:00:00.000Z', version: 2 } },
   { type: 'xstate.done.actor.loadDashboard', output: homeSampleCareDashboard },
   { type: 'xstate.done.actor.loadDashboard', output: homeSampleEmptyDashboard },
   { type: 'xstate.done.actor.loadDashboard', output: homeSampleUnsetDashboard },

@@ -29,6 +29,7 @@ import {
   parseItemRow,
   parseSetupAnswers,
 } from '../domain/assessments'
+import { frameworksFor } from '../domain/frameworks/selection'
 import { teamFailure } from '../domain/team'
 import { getSupabase } from './client'
 
@@ -73,6 +74,22 @@ export async function readDashboard(sb: SupabaseClient, userId: string): Promise
 export async function syncAssessments(sb: SupabaseClient, input: { userId: string; frameworkIds: readonly string[] }): Promise<Dashboard> {
   await request(() => sb.rpc('sync_assessments', { p_framework_ids: [...input.frameworkIds] }))
   return readDashboard(sb, input.userId)
+}
+
+/**
+ * After the setup wizard saves: the organisation's open assessments follow the frameworks its answers choose (the
+ * regulators, else the sector). Best effort, never throws: a person in no organisation, or a dropped connection,
+ * leaves the assessments as they were (the signed-in home offers to start what is missing).
+ */
+export async function syncChosenFrameworks(sb: SupabaseClient, answers: { regulators: readonly string[]; sector: string | null }): Promise<boolean> {
+  const frameworkIds = frameworksFor({ selectedRegulators: answers.regulators, sector: answers.sector }).map((v) => v.frameworkId)
+  if (frameworkIds.length === 0) return false
+  try {
+    const { error } = await sb.rpc('sync_assessments', { p_framework_ids: frameworkIds })
+    return error === null
+  } catch {
+    return false
+  }
 }
 
 export interface EvidenceInput {

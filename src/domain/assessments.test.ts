@@ -10,6 +10,9 @@ import {
   isDueForReview,
   isRatingOnScale,
   itemProgress,
+  longDate,
+  longUkDate,
+  nextStepText,
   PROGRESS_LABELS,
   type ItemRecord,
   needsEvidenceCategory,
@@ -190,5 +193,32 @@ describe('an item’s progress', () => {
     expect(itemProgress({ ...item, status: 'reviewed' }, false)).toBe('reviewed')
     expect(itemProgress({ ...item, status: 'reviewed' }, true)).toBe('due-for-review')
     expect(Object.values(PROGRESS_LABELS)).toEqual(['Not started', 'In progress', 'Rated', 'Due for review', 'Reviewed'])
+  })
+})
+
+describe('what the dashboard says', () => {
+  it('writes dates the British way, in UK calendar days', () => {
+    expect(longDate('2026-11-27')).toBe('27 November 2026')
+    expect(longDate('not a date')).toBe('not a date')
+    // 23:30 UTC on 31 July is 1 August in London.
+    expect(longUkDate('2026-07-31T23:30:00Z')).toBe('1 August 2026')
+    expect(longUkDate('nonsense')).toBe('nonsense')
+  })
+
+  it('says the one next thing to do, naming the item and its rating', () => {
+    const cqc = (itemKey: string) => ({ versionId: 'cqc-saf-2024', itemId: `cqc-saf-2024/safe/${itemKey}` })
+    expect(nextStepText({ kind: 'choose-frameworks' })).toEqual({ text: ASSESSMENT_MESSAGES.noFrameworks, itemId: null, versionId: null })
+    expect(nextStepText({ kind: 'up-to-date', nextReviewOn: '2026-12-04' }).text).toBe('Everything is rated and up to date. The next review falls due on 4 December 2026.')
+    expect(nextStepText({ kind: 'up-to-date', nextReviewOn: null })).toEqual({ text: 'Everything is rated and up to date.', itemId: null, versionId: null })
+    expect(nextStepText({ kind: 'rate', ...cqc('learning-culture') })).toEqual({ text: 'Rate Learning culture.', ...cqc('learning-culture') })
+    expect(nextStepText({ kind: 'address-shortfall', value: '1', ...cqc('safeguarding') }).text).toBe('Address the shortfall in Safeguarding, rated Significant shortfalls.')
+    expect(nextStepText({ kind: 'improve', value: '2', ...cqc('safeguarding') }).text).toBe('Improve Safeguarding, rated Some shortfalls.')
+    expect(nextStepText({ kind: 'review-overdue', dueOn: '2026-11-20', ...cqc('safeguarding') }).text).toBe('Review Safeguarding: its review was due on 20 November 2026.')
+    expect(nextStepText({ kind: 'review-due', dueOn: '2026-11-27', ...cqc('safeguarding') }).text).toBe('Review Safeguarding: its review is due today.')
+    const ofsted = { versionId: 'ofsted-eif-2025', itemId: 'ofsted-eif-2025/safeguarding/safeguarding' }
+    expect(nextStepText({ kind: 'fix-safeguarding', ...ofsted })).toEqual({ text: 'Put safeguarding right first: Safeguarding is rated Not met.', ...ofsted })
+    // An unknown item or value is named by its id rather than lost.
+    expect(nextStepText({ kind: 'improve', value: 'x', versionId: 'nope', itemId: 'nope/a/b' }).text).toBe('Improve nope/a/b, rated x.')
+    expect(nextStepText({ kind: 'improve', value: '9', ...cqc('safeguarding') }).text).toBe('Improve Safeguarding, rated 9.')
   })
 })

@@ -10,7 +10,8 @@
  */
 import { FRAMEWORKS } from './frameworks/registry'
 import { findItem, isOnScale } from './frameworks/items'
-import { type ReviewFrequency, reviewStatus } from './frameworks/review'
+import type { NextStep } from './frameworks/nextStep'
+import { type ReviewFrequency, reviewStatus, ukDate } from './frameworks/review'
 import type { AssessmentState, FrameworkVersion, RatingsByItem } from './frameworks/types'
 import { FREQUENCIES } from './onboarding'
 import { teamFailure, type TeamFailure } from './team'
@@ -259,4 +260,76 @@ export const PROGRESS_LABELS: Readonly<Record<ItemProgress, string>> = {
   rated: 'Rated',
   'due-for-review': 'Due for review',
   reviewed: 'Reviewed',
+}
+
+// What the dashboard says.
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** '2026-11-27' → '27 November 2026'. */
+export function longDate(calendarDate: string): string {
+  const date = new Date(`${calendarDate}T00:00:00Z`)
+  return Number.isNaN(date.getTime()) ? calendarDate : dateFormat.format(date)
+}
+
+/** An instant as its UK calendar date, long: '27 November 2026'. */
+export const longUkDate = (instant: string): string => longDate(ukDateOf(instant))
+
+function ukDateOf(instant: string): string {
+  try {
+    return ukDate(instant)
+  } catch {
+    return instant
+  }
+}
+
+export interface StepText {
+  /** The sentence saying what to do. */
+  readonly text: string
+  /** The item to open for it, when there is one. */
+  readonly itemId: string | null
+  readonly versionId: string | null
+}
+
+function itemName(versionId: string, itemId: string): string {
+  const version = FRAMEWORKS.version(versionId)
+  return (version && findItem(version, itemId)?.name) || itemId
+}
+
+function pointLabel(versionId: string, itemId: string, value: string): string {
+  const version = FRAMEWORKS.version(versionId)
+  const item = version && findItem(version, itemId)
+  return (version && item && version.scales.find((s) => s.id === item.scaleId)?.points.find((p) => p.value === value)?.label) || value
+}
+
+/** The one next thing to do (./frameworks/nextStep.ts) in words. */
+export function nextStepText(step: NextStep): StepText {
+  const none = { itemId: null, versionId: null }
+  switch (step.kind) {
+    case 'choose-frameworks':
+      return { text: ASSESSMENT_MESSAGES.noFrameworks, ...none }
+    case 'up-to-date':
+      return {
+        text: step.nextReviewOn ? `Everything is rated and up to date. The next review falls due on ${longDate(step.nextReviewOn)}.` : 'Everything is rated and up to date.',
+        ...none,
+      }
+    default: {
+      const name = itemName(step.versionId, step.itemId)
+      const at = { itemId: step.itemId, versionId: step.versionId }
+      switch (step.kind) {
+        case 'fix-safeguarding':
+          return { text: `Put safeguarding right first: ${name} is rated ${pointLabel(step.versionId, step.itemId, 'not-met')}.`, ...at }
+        case 'address-shortfall':
+          return { text: `Address the shortfall in ${name}, rated ${pointLabel(step.versionId, step.itemId, step.value)}.`, ...at }
+        case 'review-overdue':
+          return { text: `Review ${name}: its review was due on ${longDate(step.dueOn)}.`, ...at }
+        case 'rate':
+          return { text: `Rate ${name}.`, ...at }
+        case 'review-due':
+          return { text: `Review ${name}: its review is due today.`, ...at }
+        case 'improve':
+          return { text: `Improve ${name}, rated ${pointLabel(step.versionId, step.itemId, step.value)}.`, ...at }
+      }
+    }
+  }
 }

@@ -9,7 +9,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
-import { addEvidence, rateItem, readDashboard, readItem, syncAssessments } from '../../src/backend/assessments'
+import { addEvidence, rateItem, readDashboard, readItem, syncAssessments, syncChosenFrameworks } from '../../src/backend/assessments'
 import { assessmentState, type Dashboard, versionOf } from '../../src/domain/assessments'
 import { ofstedOutcome, summariseFramework } from '../../src/domain/frameworks/scoring'
 import { GENEROUS_RATE_LIMITS, memoryStorage, uniqueEmail } from './helpers.ts'
@@ -145,6 +145,22 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     expect(reopened.id).toBe(ofsted.id)
     expect(reopened.items['ofsted-eif-2025/safeguarding/safeguarding']).toMatchObject({ rating: 'not-met', version: 1 })
     expect(ofstedOutcome(versionOf(reopened), assessmentState(reopened)).category).toBe('requires-significant-improvement')
+  })
+
+  it('after setup, the chosen frameworks are synced (best effort: a person in no organisation changes nothing)', async () => {
+    const landlord = await account('Lena')
+    expect(await syncChosenFrameworks(landlord.sb, { regulators: ['rsh', 'bsr'], sector: 'housing' })).toBe(true)
+    expect((await readDashboard(landlord.sb, landlord.id)).assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023', 'rsh-consumer-2024'])
+    // No regulator chosen: the sector's framework.
+    expect(await syncChosenFrameworks(landlord.sb, { regulators: [], sector: 'construction' })).toBe(true)
+    expect((await readDashboard(landlord.sb, landlord.id)).assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023'])
+    expect(await syncChosenFrameworks(landlord.sb, { regulators: [], sector: '' })).toBe(false)
+    expect((await readDashboard(landlord.sb, landlord.id)).assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023'])
+    const requests: string[] = []
+    const loner = countingClient(server.url, requests)
+    const { error } = await loner.auth.signUp({ email: uniqueEmail('loner'), password: 'correct-horse-1' })
+    expect(error).toBeNull()
+    expect(await syncChosenFrameworks(loner, { regulators: ['cqc'], sector: 'care' })).toBe(false)
   })
 
   it('bad input is a plain failure with the server’s reason, and changes nothing', async () => {

@@ -211,7 +211,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   await expect(page.getByText('Saving your setup...').or(page.getByText('Finishing your setup...'))).toBeVisible()
   await expect(page.getByText('Setup complete!')).toBeVisible({ timeout: 8000 })
   expect(Date.now() - before).toBeGreaterThanOrEqual(3000)
-  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page).toHaveURL(`${SITE}/app`)
 
   const row = await profile(id)
   expect(row).toMatchObject({
