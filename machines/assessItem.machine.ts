@@ -1,5 +1,6 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
 import {
+  asAssessmentFailure,
   ASSESSMENT_MESSAGES,
   type AssessmentFailure,
   draftProblem,
@@ -14,7 +15,6 @@ import {
 } from '../src/domain/assessments'
 import { allItems, findItem, scaleOf } from '../src/domain/frameworks/items'
 import { FRAMEWORK_VERSIONS, FRAMEWORKS } from '../src/domain/frameworks/registry'
-import { asTeamFailure } from '../src/domain/team'
 
 /**
  * Assessing one framework item (issue 29) on the signed-in home, /app: a child of machines/home.machine.ts, invoked
@@ -74,7 +74,7 @@ export type AssessItemEvent =
   | { type: 'xstate.done.actor.refreshItem'; output: ItemRecord | null }
   | { type: 'xstate.error.actor.refreshItem'; error: unknown }
 
-const errorOf = (event: AnyEventObject) => asTeamFailure((event as { error?: unknown }).error)
+const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
 const outputOf = (event: AnyEventObject) => (event as unknown as { output: ItemRecord }).output
 
 const DRAFT_MESSAGES = {

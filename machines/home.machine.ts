@@ -1,5 +1,6 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
 import {
+  asAssessmentFailure,
   type AssessmentFailure,
   type AssessmentRecord,
   type Dashboard,
@@ -10,7 +11,6 @@ import {
 import { findItem } from '../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../src/domain/frameworks/registry'
 import { frameworksFor } from '../src/domain/frameworks/selection'
-import { asTeamFailure } from '../src/domain/team'
 import { type AssessItemInput, assessItemForm, assessItemSampleRated, type ItemChanged } from './assessItem.machine'
 import type { SessionUser } from './session.machine'
 
@@ -87,7 +87,7 @@ export const homeMachine = setup({
   },
   actions: {
     assignDashboard: assign({ dashboard: ({ event }) => dashboardOf(event), refusal: null }),
-    assignRefusal: assign({ refusal: ({ event }) => asTeamFailure((event as { error?: unknown }).error) }),
+    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure((event as { error?: unknown }).error) }),
     clearRefusal: assign({ refusal: null }),
     assignOpen: assign({
       open: ({ event }) => {

@@ -24,13 +24,12 @@ import {
   type Dashboard,
   draftEvidence,
   type EvidenceDraft,
+  failure,
   type ItemRecord,
   parseAssessmentRows,
   parseItemRow,
   parseSetupAnswers,
 } from '../domain/assessments'
-import { frameworksFor } from '../domain/frameworks/selection'
-import { teamFailure } from '../domain/team'
 import { getSupabase } from './client'
 
 /** The dashboard's one request: open assessments, their items, each item's evidence. */
@@ -43,7 +42,7 @@ async function client(): Promise<SupabaseClient> {
   try {
     return await getSupabase()
   } catch {
-    throw teamFailure('network', undefined)
+    throw failure('network', undefined)
   }
 }
 
@@ -56,7 +55,7 @@ async function request<T>(run: () => PromiseLike<{ data: T; error: PostgrestLike
   try {
     reply = await run()
   } catch {
-    throw teamFailure('network', undefined)
+    throw failure('network', undefined)
   }
   if (reply.error) throw fail(reply.error)
   return reply.data
@@ -74,22 +73,6 @@ export async function readDashboard(sb: SupabaseClient, userId: string): Promise
 export async function syncAssessments(sb: SupabaseClient, input: { userId: string; frameworkIds: readonly string[] }): Promise<Dashboard> {
   await request(() => sb.rpc('sync_assessments', { p_framework_ids: [...input.frameworkIds] }))
   return readDashboard(sb, input.userId)
-}
-
-/**
- * After the setup wizard saves: the organisation's open assessments follow the frameworks its answers choose (the
- * regulators, else the sector). Best effort, never throws: a person in no organisation, or a dropped connection,
- * leaves the assessments as they were (the signed-in home offers to start what is missing).
- */
-export async function syncChosenFrameworks(sb: SupabaseClient, answers: { regulators: readonly string[]; sector: string | null }): Promise<boolean> {
-  const frameworkIds = frameworksFor({ selectedRegulators: answers.regulators, sector: answers.sector }).map((v) => v.frameworkId)
-  if (frameworkIds.length === 0) return false
-  try {
-    const { error } = await sb.rpc('sync_assessments', { p_framework_ids: frameworkIds })
-    return error === null
-  } catch {
-    return false
-  }
 }
 
 export interface EvidenceInput {
@@ -111,7 +94,7 @@ export async function addEvidence(sb: SupabaseClient, input: EvidenceInput): Pro
     sb.from('assessment_evidence').insert({ organisation_id: input.assessment.organisationId, assessment_id: input.assessment.id, item_id: input.itemId, ...evidence }),
   )
   const item = await readItem(sb, { assessmentId: input.assessment.id, itemId: input.itemId })
-  if (!item) throw teamFailure('unknown', undefined)
+  if (!item) throw failure('unknown', undefined)
   return item
 }
 
@@ -142,7 +125,7 @@ export async function rateItem(sb: SupabaseClient, input: RatingInput): Promise<
     }),
   )
   const item = parseItemRow(data)
-  if (!item) throw teamFailure('unknown', undefined)
+  if (!item) throw failure('unknown', undefined)
   return item
 }
 

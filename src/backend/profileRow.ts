@@ -5,7 +5,6 @@
 import { fromPromise } from 'xstate'
 import { ACCOUNT_COLUMNS, type AccountDetails, type AccountProfile, detailsPatch, parseAccountRow } from '../domain/account'
 import { buildWizardPatch, parseWizardRow, type WizardAnswers } from '../domain/onboarding'
-import { syncChosenFrameworks } from './assessments'
 import { getSupabase } from './client'
 import type { SessionUser } from '../../machines/session.machine'
 
@@ -49,6 +48,7 @@ export async function saveWizardAnswers(input: { userId: string; answers: Wizard
   if (data?.length !== 1) throw new Error('Saving the setup updated no row')
   // 'Run setup again' adds or archives the organisation's assessments to match (issue 29); never loses an answer.
   // Best effort: the answers are saved either way, and the signed-in home starts what is missing.
+  const { syncChosenFrameworks } = await import('./frameworkSync')
   await syncChosenFrameworks(supabase, input.answers)
 }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   ASSESSMENT_MESSAGES,
+  asAssessmentFailure,
   assessmentFailure,
   assessmentState,
   draftEvidence,
   draftProblem,
+  failure,
   isConflict,
   isDraftEmpty,
   isDueForReview,
@@ -163,6 +165,16 @@ describe('evidence drafts', () => {
 })
 
 describe('refusals', () => {
+  it('a failure keeps the server’s sentence, else ours for its code, else a generic one', () => {
+    expect(failure('rating_off_scale', ' Off the scale. ')).toEqual({ code: 'rating_off_scale', message: 'Off the scale.' })
+    expect(failure('network', undefined).message).toBe("We couldn't reach the server. Check your connection and try again.")
+    expect(failure('not_authenticated', ' ').message).toBe('Your session has ended. Sign in again.')
+    expect(failure('not_member', undefined).message).toBe('You are not a member of an organisation.')
+    expect(failure(null, undefined)).toEqual({ code: 'unknown', message: 'Something went wrong. Please try again.' })
+    expect(asAssessmentFailure({ code: 'x', message: 'y', extra: 1 })).toEqual({ code: 'x', message: 'y' })
+    for (const odd of [new Error('boom'), null, 'text', { code: 1, message: 'y' }, { code: 'x' }]) expect(asAssessmentFailure(odd).code).toBe('network')
+  })
+
   it('a lost update reads "changed by <name> — review and try again"', () => {
     const f = assessmentFailure({ code: 'PT409', hint: 'rating_conflict', message: 'changed by Ada Lovelace — review and try again' })
     expect(f).toEqual({ code: 'rating_conflict', message: 'changed by Ada Lovelace — review and try again' })

@@ -14,7 +14,6 @@ import type { NextStep } from './frameworks/nextStep'
 import { type ReviewFrequency, reviewStatus, ukDate } from './frameworks/review'
 import type { AssessmentState, FrameworkVersion, RatingsByItem } from './frameworks/types'
 import { FREQUENCIES } from './onboarding'
-import { teamFailure, type TeamFailure } from './team'
 
 export type ItemStatus = 'in-progress' | 'rated' | 'reviewed'
 
@@ -228,7 +227,30 @@ export const isRatingOnScale = (versionId: string, itemId: string, value: string
 /** Whether this framework version records an evidence category with each rating (CQC). */
 export const needsEvidenceCategory = (versionId: string): boolean => (FRAMEWORKS.version(versionId)?.evidenceCategories.length ?? 0) > 0
 
-export type AssessmentFailure = TeamFailure
+/** A refusal as the page reads it: the server's reason (PostgREST's hint) and its sentence. */
+export interface AssessmentFailure {
+  readonly code: string
+  readonly message: string
+}
+
+/** Our words for a refusal the server sent without a sentence, or a dropped connection. */
+const FALLBACK_MESSAGES: Readonly<Record<string, string>> = {
+  network: "We couldn't reach the server. Check your connection and try again.",
+  not_authenticated: 'Your session has ended. Sign in again.',
+  not_member: 'You are not a member of an organisation.',
+}
+
+/** A failure with the server's sentence, else ours for its code, else a generic one. */
+export function failure(code: string | null | undefined, message: string | undefined): AssessmentFailure {
+  const c = code || 'unknown'
+  return { code: c, message: message?.trim() || FALLBACK_MESSAGES[c] || 'Something went wrong. Please try again.' }
+}
+
+/** Any thrown value as a failure: an unexpected exception reads as a dropped connection. */
+export function asAssessmentFailure(error: unknown): AssessmentFailure {
+  const e = error as Partial<AssessmentFailure> | null
+  return typeof e === 'object' && e !== null && typeof e.code === 'string' && typeof e.message === 'string' ? { code: e.code, message: e.message } : failure('network', undefined)
+}
 
 /** Our words for a refusal the server sent without a sentence; the conflict's sentence is the spec's. */
 export function assessmentFailure(error: { message?: string; hint?: string | null; code?: string; details?: string | null }): AssessmentFailure {
@@ -237,9 +259,9 @@ export function assessmentFailure(error: { message?: string; hint?: string | nul
     return { code: 'rating_conflict', message: ASSESSMENT_MESSAGES.conflict(name) }
   }
   if (error.hint === 'evidence_required') return { code: 'evidence_required', message: ASSESSMENT_MESSAGES.evidenceRequired }
-  if (!error.code && /fetch|network|load failed/i.test(error.message ?? '')) return teamFailure('network', undefined)
-  if (error.code === '42501' || error.code === 'PGRST301') return teamFailure('not_authenticated', undefined)
-  return teamFailure(error.hint ?? error.code, error.message)
+  if (!error.code && /fetch|network|load failed/i.test(error.message ?? '')) return failure('network', undefined)
+  if (error.code === '42501' || error.code === 'PGRST301') return failure('not_authenticated', undefined)
+  return failure(error.hint ?? error.code, error.message)
 }
 
 export const isConflict = (failure: AssessmentFailure): boolean => failure.code === 'rating_conflict'

@@ -270,7 +270,7 @@ export const PAGES = [
   {
     path: '/app',
     title: 'Your workspace',
-    description: 'Your organisation’s self-assessment against its regulators’ frameworks: completion, ratings, reviews due and the next thing to do.',
+    description: 'Your self-assessment against your regulators’ frameworks.',
     heading: 'Your workspace',
     noindex: true,
     signedIn: true,
