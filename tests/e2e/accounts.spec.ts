@@ -95,6 +95,8 @@ test('a returning user signs in; the gate sends them to the wizard, which they n
 })
 
 test('a user who finished setup lands on /app, with the header showing the account menu', async ({ page, baseURL }) => {
+  // Three signed-in pages and an axe run: room for a busy machine.
+  test.setTimeout(60_000)
   const problems = watchConsole(page, baseURL!)
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
@@ -412,7 +414,7 @@ test('sign-out from the header ends the session: storage emptied, the refresh to
 test("sign-out from the header's menu on /account goes home too, not to sign-in", async ({ page }) => {
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
-  await expect(page).toHaveURL(`${SITE}/app`)
+  await expect(page).toHaveURL(`${SITE}/app`, { timeout: 15_000 })
   await page.goto('/account')
   await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible()
   const menuButton = page.getByRole('banner').getByRole('button', { name: `Account menu for ${user.email}` })
@@ -445,7 +447,7 @@ test('/account: name and phone edits are saved to the own row; bad input is refu
   const problems = watchConsole(page, baseURL!)
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
-  await expect(page).toHaveURL(`${SITE}/app`)
+  await expect(page).toHaveURL(`${SITE}/app`, { timeout: 15_000 })
   await page.goto('/account')
   await expect(account.details(page)).toBeVisible()
   expect(await axeViolations(page)).toEqual([])
