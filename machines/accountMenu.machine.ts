@@ -3,7 +3,7 @@ import { type AnyEventObject, assertEvent, fromPromise, setup } from 'xstate'
 /**
  * The header's account menu (issue 15, item 6), shown while the session machine says someone is signed in (its
  * e-mail comes from there too), so signed-out visitors never download it. closed / open: the e-mail, 'Your
- * workspace' (-> /account) and 'Sign out'. Sign out asks the session to sign this device out (it revokes this
+ * workspace' (-> /app, the signed-in home), 'Your account' (-> /account), 'Your team' and 'Sign out'. Sign out asks the session to sign this device out (it revokes this
  * session's refresh token and clears the stored session; when the server cannot be reached the session is still
  * cleared on this device), then the menu says so and goes home.
  */

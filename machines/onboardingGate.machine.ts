@@ -12,7 +12,7 @@ import { ssoProfileMachine } from './ssoProfile.machine'
  * use a company email', signed out (by the session) and sent to /auth?mode=signup. Otherwise the profile completion status decides: required with signup_method sso opens the SSO
  * profile dialog (the child machine `ssoProfile`); a profile whose setup wizard was never finished goes to the
  * wizard; anything else, a failed status call included, completes with 'Account setup complete!' and goes to the
- * signed-in home, /account. Saving the dialog ('Details saved') goes on to the wizard when setup is owed, else
+ * signed-in home, /app. Saving the dialog ('Details saved') goes on to the wizard when setup is owed, else
  * completes; closing it goes to / without the success message (the profile is still incomplete, so claiming
  * "complete" would be untrue). The session ending elsewhere at any time (SIGNED_OUT) goes to /.
  */
@@ -71,7 +71,7 @@ export const onboardingGateMachine = setup({
     goHome: () => {},
     /** Client-side navigation to '/auth?mode=signup'. */
     goToSignup: () => {},
-    /** Client-side navigation to '/account', the signed-in home. */
+    /** Client-side navigation to '/app', the signed-in home (the name is older than /app). */
     goToAccount: () => {},
     /** Client-side navigation to the setup wizard, '/onboarding/setup'. */
     goToSetup: () => {},

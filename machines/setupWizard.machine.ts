@@ -24,7 +24,7 @@ import { type TeamInviteEmitted, teamInviteForm } from './teamInvite.machine'
  * review-frequency step has two sub-steps: `choosing` (monthly preselected, but the wizard's frequency starts empty,
  * spec section 5) until its own Continue confirms the choice, then `chosen`, where Complete Setup (FINISH) saves
  * the answers (PATCH of the user's row by id, onboarding_completed_at = now); after the 3-second finish delay
- * 'Setup complete!' shows and the user goes to /. A failed save is logged and the wizard returns to the last step
+ * 'Setup complete!' shows and the user goes to the signed-in home, /app. A failed save is logged and the wizard returns to the last step
  * with every answer kept. Every answer and step change is stored per user for the browser session (persistProgress),
  * so a reload resumes on the same step (`resumeWizard`, from the stored progress); 'Run setup again' starts from the
  * answers saved last time (restoring).

@@ -7,6 +7,8 @@ describe('jsBudgetKb', () => {
     for (const path of ['/', '/care', '/education', '/housing', '/construction']) expect(jsBudgetKb(path)).toBe(BUDGETS.landingJsKb)
     for (const path of ['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup']) expect(jsBudgetKb(path)).toBe(BUDGETS.flowJsKb)
     for (const path of ['/about', '/privacy', '/lms-partner', '/roi-calculator']) expect(jsBudgetKb(path)).toBe(BUDGETS.staticJsKb)
+    expect(jsBudgetKb('/app')).toBe(BUDGETS.appJsKb)
+    expect(BUDGETS.appJsKb).toBe(180)
     expect(BUDGETS.staticJsKb).toBe(120)
     expect(BUDGETS.landingJsKb).toBe(150)
   })

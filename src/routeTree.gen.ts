@@ -40,6 +40,7 @@ import { Route as RoiCalculatorRouteImport } from './routes/roi-calculator'
 import { Route as SecurityRouteImport } from './routes/security'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as SignedInAccountRouteImport } from './routes/_signedIn/account'
+import { Route as SignedInAppRouteImport } from './routes/_signedIn/app'
 import { Route as SignedInTeamRouteImport } from './routes/_signedIn/team'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as SignedInOnboardingSetupRouteImport } from './routes/_signedIn/onboarding/setup'
@@ -198,6 +199,11 @@ const SignedInAccountRoute = SignedInAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInAppRoute = SignedInAppRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInTeamRoute = SignedInTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
   '/account': typeof SignedInAccountRoute
+  '/app': typeof SignedInAppRoute
   '/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/onboarding/setup': typeof SignedInOnboardingSetupRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByTo {
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
   '/account': typeof SignedInAccountRoute
+  '/app': typeof SignedInAppRoute
   '/team': typeof SignedInTeamRoute
   '/onboarding': typeof OnboardingIndexRoute
   '/onboarding/setup': typeof SignedInOnboardingSetupRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/security': typeof SecurityRoute
   '/terms': typeof TermsRoute
   '/_signedIn/account': typeof SignedInAccountRoute
+  '/_signedIn/app': typeof SignedInAppRoute
   '/_signedIn/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/_signedIn/onboarding/setup': typeof SignedInOnboardingSetupRoute
@@ -354,6 +363,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/terms'
     | '/account'
+    | '/app'
     | '/team'
     | '/onboarding/'
     | '/onboarding/setup'
@@ -389,6 +399,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/terms'
     | '/account'
+    | '/app'
     | '/team'
     | '/onboarding'
     | '/onboarding/setup'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/security'
     | '/terms'
     | '/_signedIn/account'
+    | '/_signedIn/app'
     | '/_signedIn/team'
     | '/onboarding/'
     | '/_signedIn/onboarding/setup'
@@ -683,6 +695,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAccountRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/app': {
+      id: '/_signedIn/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof SignedInAppRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/team': {
       id: '/_signedIn/team'
       path: '/team'
@@ -709,12 +728,14 @@ declare module '@tanstack/react-router' {
 
 interface SignedInRouteChildren {
   SignedInAccountRoute: typeof SignedInAccountRoute
+  SignedInAppRoute: typeof SignedInAppRoute
   SignedInTeamRoute: typeof SignedInTeamRoute
   SignedInOnboardingSetupRoute: typeof SignedInOnboardingSetupRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAccountRoute: SignedInAccountRoute,
+  SignedInAppRoute: SignedInAppRoute,
   SignedInTeamRoute: SignedInTeamRoute,
   SignedInOnboardingSetupRoute: SignedInOnboardingSetupRoute,
 }

@@ -46,6 +46,10 @@ export async function saveWizardAnswers(input: { userId: string; answers: Wizard
   const { data, error } = await supabase.from('users').update(patch).eq('id', input.userId).select('id')
   if (error) throw new Error(`Saving the setup failed (${error.code ?? 'unknown'})`)
   if (data?.length !== 1) throw new Error('Saving the setup updated no row')
+  // 'Run setup again' adds or archives the organisation's assessments to match (issue 29); never loses an answer.
+  // Best effort: the answers are saved either way, and the signed-in home starts what is missing.
+  const { syncChosenFrameworks } = await import('./frameworkSync')
+  await syncChosenFrameworks(supabase, input.answers)
 }
 
 export const loadAccountActor = fromPromise(({ input }: { input: SessionUser }) => loadAccount(input))

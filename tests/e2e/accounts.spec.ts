@@ -94,13 +94,18 @@ test('a returning user signs in; the gate sends them to the wizard, which they n
   expect(problems).toEqual([])
 })
 
-test('a user who finished setup lands on /account, with the header showing the account menu', async ({ page, baseURL }) => {
+test('a user who finished setup lands on /app, with the header showing the account menu', async ({ page, baseURL }) => {
+  // Three signed-in pages and an axe run: room for a busy machine.
+  test.setTimeout(60_000)
   const problems = watchConsole(page, baseURL!)
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
-  await expect(page).toHaveURL(`${SITE}/account`)
+  await expect(page).toHaveURL(`${SITE}/app`)
   await expect(page.getByText('Account setup complete!')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your workspace')
+  // /account keeps the person's own settings and setup answers.
+  await page.goto('/account')
+  await expect(account.heading(page)).toBeVisible()
   await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible()
   await expect(page.getByText('CQC — Care Quality Commission')).toBeVisible()
   await expect(page.getByText('Nurse, Manager').first()).toBeVisible()
@@ -122,6 +127,9 @@ test('a user who finished setup lands on /account, with the header showing the a
   await expect(menuButton).toBeFocused()
   await menuButton.click()
   await banner.getByRole('link', { name: 'Your workspace' }).click()
+  await expect(page).toHaveURL(`${SITE}/app`)
+  await menuButton.click()
+  await banner.getByRole('link', { name: 'Your account' }).click()
   await expect(page).toHaveURL(`${SITE}/account`)
   expect(problems).toEqual([])
 })
@@ -285,7 +293,7 @@ test('a forgotten password is reset through the mailed link; the old one stops w
   await page.getByLabel('Repeat the new password', { exact: true }).fill('brand-new-horse-9')
   await page.getByRole('button', { name: 'Save new password' }).click()
   await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible()
-  await expect(page).toHaveURL(`${SITE}/account`)
+  await expect(page).toHaveURL(`${SITE}/app`)
 
   const fresh = anonClient()
   expect((await fresh.auth.signInWithPassword({ email: user.email, password: user.password })).error?.code).toBe('invalid_credentials')
@@ -388,7 +396,7 @@ test('SSO cancelled at the provider returns to sign-in with a plain message, sig
 test('sign-out from the header ends the session: storage emptied, the refresh token refused, home', async ({ page }) => {
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
-  await expect(page).toHaveURL(`${SITE}/account`)
+  await expect(page).toHaveURL(`${SITE}/app`)
   const refresh = JSON.parse((await storedSession(page))!).refresh_token as string
   await page.goto('/features')
   await waitForHydration(page)
@@ -406,7 +414,8 @@ test('sign-out from the header ends the session: storage emptied, the refresh to
 test("sign-out from the header's menu on /account goes home too, not to sign-in", async ({ page }) => {
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
-  await expect(page).toHaveURL(`${SITE}/account`)
+  await expect(page).toHaveURL(`${SITE}/app`, { timeout: 15_000 })
+  await page.goto('/account')
   await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible()
   const menuButton = page.getByRole('banner').getByRole('button', { name: `Account menu for ${user.email}` })
   await menuButton.click()
@@ -438,7 +447,9 @@ test('/account: name and phone edits are saved to the own row; bad input is refu
   const problems = watchConsole(page, baseURL!)
   const user = await returningUser({ onboarded: true })
   await signInThroughPage(page, user.email, user.password)
-  await expect(page).toHaveURL(`${SITE}/account`)
+  await expect(page).toHaveURL(`${SITE}/app`, { timeout: 15_000 })
+  await page.goto('/account')
+  await expect(account.details(page)).toBeVisible()
   expect(await axeViolations(page)).toEqual([])
   const details = account.details(page)
   await details.getByLabel('First name').fill('  ')

@@ -233,16 +233,17 @@ test.describe('backend down: a clear message, never a blank page', () => {
     await expect(page.getByLabel('Referral details')).toHaveValue('Please call us.')
   })
 
-  test('/onboarding with a session: the status check fails softly to "Account setup complete!" and /account says it cannot load', async ({ page }) => {
+  test('/onboarding with a session: the status check fails softly to "Account setup complete!" and /app says it cannot load', async ({ page }) => {
     test.setTimeout(45_000)
     const { store } = await ssoUserStorage()
     await withStorage(page, store)
     await page.goto('/onboarding')
     await expect(toast(page, 'Account setup complete!')).toBeVisible()
-    await expect(page).toHaveURL(`${env.siteUrl}/account`)
+    await expect(page).toHaveURL(`${env.siteUrl}/app`)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // supabase-js retries the read three times (1, 2 and 4 s apart) before the page can say so.
-    await expect(page.getByRole('alert')).toHaveText("We couldn't load your account. Check your connection and try again.", { timeout: 15_000 })
+    await expect(page.getByRole('alert')).toHaveText("We couldn't load your self-assessment. Check your connection and try again.", { timeout: 15_000 })
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled()
   })
 })
 

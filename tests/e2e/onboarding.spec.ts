@@ -211,7 +211,7 @@ test('a user completes all 11 steps; Back keeps earlier answers; the users row h
   await expect(page.getByText('Saving your setup...').or(page.getByText('Finishing your setup...'))).toBeVisible()
   await expect(page.getByText('Setup complete!')).toBeVisible({ timeout: 8000 })
   expect(Date.now() - before).toBeGreaterThanOrEqual(3000)
-  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page).toHaveURL(`${SITE}/app`)
 
   const row = await profile(id)
   expect(row).toMatchObject({
@@ -494,7 +494,7 @@ test('a failed wizard save is logged without personal data and keeps every answe
   expect(problems).toEqual([])
 })
 
-test('closing the SSO dialog or the wizard goes to / without a completion message', async ({ page }) => {
+test('closing the SSO dialog goes to /, closing the wizard to the signed-in home, without a completion message', async ({ page }) => {
   const problems = watchConsole(page, SITE)
   const { store, id } = await ssoUser('apple')
   await signInPage(page, { store })
@@ -511,7 +511,10 @@ test('closing the SSO dialog or the wizard goes to / without a completion messag
   await page.goto('/onboarding/setup')
   await expect(page.getByText('Step 1 of 11')).toBeVisible()
   await wizard.close(page).click()
-  await expect(page).toHaveURL(`${SITE}/`)
+  await expect(page).toHaveURL(`${SITE}/app`)
+  await expect(page.getByText('Setup complete!')).toHaveCount(0)
+  // Setup never finished: the home points back to it.
+  await expect(page.getByRole('link', { name: 'Run setup' })).toBeVisible()
   expect(problems).toEqual([])
 })
 

@@ -381,7 +381,7 @@ export const FLOWS: Flow[] = [
     },
   },
   {
-    name: 'sign-in: a wrong password gets the one message, the right one lands on /account; sign-out from the account menu',
+    name: 'sign-in: a wrong password gets the one message, the right one lands on /app; sign-out from the account menu',
     timeout: 90_000,
     async run({ page }) {
       const user = await returningUser({ onboarded: true })
@@ -394,8 +394,8 @@ export const FLOWS: Flow[] = [
       await eventually(() => page.text('[data-testid="sign-in-error"]')).toContain(SIGN_IN_MESSAGES.invalidCredentials)
       await page.type({ label: 'Password' }, user.password)
       await page.click({ role: 'button', name: 'Sign in', within: 'main' })
-      // The onboarding gate finds setup finished and sends the user on to their account.
-      await eventually(() => pathOf(page), 30_000).toBe('/account')
+      // The onboarding gate finds setup finished and sends the user on to the signed-in home.
+      await eventually(() => pathOf(page), 30_000).toBe('/app')
       await eventually(() => page.text(heading1)).toBe('Your workspace')
       const menu: Target = { role: 'button', name: `Account menu for ${user.email}` }
       await eventually(() => page.isVisible(menu)).toBe(true)
@@ -432,7 +432,7 @@ export const FLOWS: Flow[] = [
       await page.type({ label: 'Repeat the new password' }, 'brand-new-horse-9')
       await page.click({ role: 'button', name: 'Save new password' })
       await eventually(() => page.isVisible({ role: 'heading', name: 'Password updated' }), 20_000).toBe(true)
-      await eventually(() => pathOf(page), 20_000).toBe('/account')
+      await eventually(() => pathOf(page), 20_000).toBe('/app')
       await expectNoProblems(page)
     },
   },

@@ -30,7 +30,8 @@ async function expectSignedIn(page: Page, ctx: PathContext, open: boolean) {
   const panelSignOut = banner(page).getByRole('button', { name: 'Sign out', exact: true })
   const workspace = banner(page).getByRole('link', { name: 'Your workspace' })
   if (open) {
-    await expect(workspace).toBeVisible()
+    await expect(workspace).toHaveAttribute('href', '/app')
+    await expect(banner(page).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account')
     await expect(panelSignOut).toBeVisible()
     await expect(banner(page).getByText(`Signed in as ${email}`)).toBeAttached()
   } else {

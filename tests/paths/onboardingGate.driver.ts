@@ -259,7 +259,7 @@ export const driver = defineDriver({
     },
     'onboardingGate.complete': async (page) => {
       await expect(toast(page, 'Account setup complete!').first()).toBeVisible()
-      await expect(page).toHaveURL(`${env.siteUrl}/account`)
+      await expect(page).toHaveURL(`${env.siteUrl}/app`)
       await expect(dialog(page)).toHaveCount(0)
     },
     'onboardingGate.dismissed': async (page) => {

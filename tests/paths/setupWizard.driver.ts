@@ -162,8 +162,9 @@ async function expectTeamShown(page: Page, view: StateView<SetupWizardContext>, 
   }
 }
 
+/** Finished or closed, the wizard goes to the signed-in home. */
 async function expectGoneHome(page: Page) {
-  await expect(page).toHaveURL(`${env.siteUrl}/`)
+  await expect(page).toHaveURL(`${env.siteUrl}/app`)
   await expect(stepText(page)).toHaveCount(0)
   await expect(toast(page, 'Setup complete!')).toHaveCount(0)
 }
@@ -311,7 +312,7 @@ export const driver = defineDriver({
     },
     'setupWizard.done': async (page) => {
       await expect(toast(page, 'Setup complete!').first()).toBeVisible()
-      await expect(page).toHaveURL(`${env.siteUrl}/`)
+      await expect(page).toHaveURL(`${env.siteUrl}/app`)
     },
     'setupWizard.closed': async (page, _view, ctx) => {
       await expectGoneHome(page)

@@ -82,8 +82,11 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
           <span className="sr-only">Signed in as </span>
           {email}
         </p>
-        <Link to="/account" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
+        <Link to="/app" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
           Your workspace
+        </Link>
+        <Link to="/account" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
+          Your account
         </Link>
         <Link to="/team" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
           Your team

@@ -54,7 +54,7 @@ export function OnboardingGatePage({ search }: { search: GateArrival }) {
       actions: {
         goHome: () => leave(() => void navigate({ to: '/' })),
         goToSignup: () => void navigate({ to: '/auth', search: { mode: 'signup' } }),
-        goToAccount: () => leave(() => void navigate({ to: '/account' })),
+        goToAccount: () => leave(() => void navigate({ to: '/app' })),
         goToSetup: () => leave(() => void navigate({ to: '/onboarding/setup' })),
         returnToSignIn: (_, { error, description }) =>
           void navigate({ to: '/auth', search: defined({ sso_error: error, sso_error_description: description || undefined }) }),

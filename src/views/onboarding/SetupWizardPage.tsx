@@ -50,7 +50,7 @@ function Wizard({ user }: { user: SessionUser }) {
   const [machine] = useState(() =>
     setupWizardMachine.provide({
       actions: {
-        goHome: () => void navigate({ to: '/' }),
+        goHome: () => void navigate({ to: '/app' }),
         notifySetupComplete: () => notify({ title: 'Setup complete!', variant: 'success' }),
         // Spec section 8: only logged. No answers or ids in the message.
         logSaveFailed: () => console.warn('Setup wizard: saving the answers failed; they are kept for another try.'),

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 
-/** /account, the signed-in home: its heading, the details form and its buttons. */
+/** /account, the person's own settings: its heading, the details form and its buttons. */
 export const account = {
-  heading: (page: Page) => page.getByRole('heading', { level: 1, name: 'Your workspace', exact: true }),
+  heading: (page: Page) => page.getByRole('heading', { level: 1, name: 'Your account', exact: true }),
   loading: (page: Page) => page.getByRole('status', { name: 'Loading your workspace' }),
   details: (page: Page) => page.getByRole('form', { name: 'Your details' }),
   saveButton: (page: Page) => page.getByRole('form', { name: 'Your details' }).getByRole('button', { name: /^(Save details|Saving\.\.\.)$/ }),

@@ -1,0 +1,367 @@
+import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import {
+  asAssessmentFailure,
+  ASSESSMENT_MESSAGES,
+  type AssessmentFailure,
+  draftProblem,
+  EMPTY_DRAFT,
+  type EvidenceDraft,
+  isConflict,
+  isDraftEmpty,
+  isRatingOnScale,
+  type ItemRecord,
+  itemProgress,
+  needsEvidenceCategory,
+} from '../src/domain/assessments'
+import { allItems, findItem, scaleOf } from '../src/domain/frameworks/items'
+import { FRAMEWORK_VERSIONS, FRAMEWORKS } from '../src/domain/frameworks/registry'
+
+/**
+ * Assessing one framework item (issue 29) on the signed-in home, /app: a child of machines/home.machine.ts, invoked
+ * while an item is open. The item moves through not started → in progress (evidence, no rating) → rated on the
+ * regulator's own scale → due for review (after the setup wizard's frequency) → reviewed; `ready` settles into the
+ * state that says which, from the item as the server last told it.
+ *
+ * In any of those states the person writes a note and/or pastes a link (NOTE_CHANGED, LINK_CHANGED), chooses a
+ * point of the item's scale (RATING_CHOSEN, only a point of this item's scale) and, for CQC, the evidence category
+ * (CATEGORY_CHOSEN, only one of the version's). ADD_EVIDENCE saves the draft on its own (addingEvidence: the item is
+ * then in progress). SUBMIT rates (or, when due, reviews) with the draft as evidence (saving): a rating needs a
+ * point, the category where the framework records one, and at least one piece of evidence (saved or in the draft);
+ * otherwise SUBMIT stays and says what is missing (`problem`). Each save hands the item to the page (ITEM_CHANGED,
+ * the `announceItem` action: a sendParent in `assessItemForm`). Two members rating at once: the server refuses the
+ * later rating (rating_conflict); the page then reads the item again (refreshing) and shows what the other person
+ * did with "changed by <name> — review and try again", keeping the person's draft and choice to try again.
+ *
+ * Traceability: the machine's meta lists every framework item (id, framework, version) it assesses.
+ */
+export interface AssessItemInput {
+  assessment: { id: string; organisationId: string; versionId: string }
+  itemId: string
+  /** The item as the dashboard read it; null when not started. */
+  item: ItemRecord | null
+  /** The item's rating has fallen due for review (the wizard's frequency), as the page computed it on opening. */
+  reviewDue: boolean
+}
+
+export interface AssessItemContext extends AssessItemInput {
+  draft: EvidenceDraft
+  /** The point of the scale chosen (the current rating to begin with). */
+  rating: string | null
+  /** CQC: the evidence category chosen (the current one to begin with). */
+  category: string | null
+  /** What stops a rating or evidence from being saved (our words), or null. */
+  problem: string | null
+  /** Why the server refused the last save, or null. */
+  refusal: AssessmentFailure | null
+  /** What the last save did (a polite live region), or null. */
+  notice: string | null
+}
+
+/** The item as saved or read again (null only if a re-read after a conflict found no row: then nothing changes). */
+export type ItemChanged = { type: 'ITEM_CHANGED'; assessmentId: string; item: ItemRecord | null }
+
+export type AssessItemEvent =
+  | { type: 'NOTE_CHANGED'; value: string }
+  | { type: 'LINK_CHANGED'; value: string }
+  | { type: 'RATING_CHOSEN'; value: string }
+  | { type: 'CATEGORY_CHOSEN'; value: string }
+  | { type: 'ADD_EVIDENCE' }
+  | { type: 'SUBMIT' }
+  | { type: 'xstate.done.actor.addEvidence'; output: ItemRecord }
+  | { type: 'xstate.error.actor.addEvidence'; error: unknown }
+  | { type: 'xstate.done.actor.rateItem'; output: ItemRecord }
+  | { type: 'xstate.error.actor.rateItem'; error: unknown }
+  | { type: 'xstate.done.actor.refreshItem'; output: ItemRecord | null }
+  | { type: 'xstate.error.actor.refreshItem'; error: unknown }
+
+const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
+const outputOf = (event: AnyEventObject) => (event as unknown as { output: ItemRecord }).output
+
+const DRAFT_MESSAGES = {
+  noteTooLong: ASSESSMENT_MESSAGES.noteTooLong,
+  badUrl: ASSESSMENT_MESSAGES.badUrl,
+  evidenceEmpty: ASSESSMENT_MESSAGES.evidenceEmpty,
+} as const
+
+const hasSavedEvidence = (c: AssessItemContext) => (c.item?.evidence.length ?? 0) > 0
+const draftIsFine = (c: AssessItemContext) => isDraftEmpty(c.draft) || draftProblem(c.draft) === null
+
+/** Why SUBMIT cannot rate yet, or null when it can: the first thing missing, in the order of the form. */
+function ratingProblem(c: AssessItemContext): string | null {
+  if (!draftIsFine(c)) return DRAFT_MESSAGES[draftProblem(c.draft)!]
+  if (!hasSavedEvidence(c) && isDraftEmpty(c.draft)) return ASSESSMENT_MESSAGES.evidenceRequired
+  if (c.rating === null) return ASSESSMENT_MESSAGES.ratingRequired
+  if (needsEvidenceCategory(c.assessment.versionId) && c.category === null) return ASSESSMENT_MESSAGES.categoryRequired
+  return null
+}
+
+/** 'Safeguarding rated Good standard' / 'Safeguarding reviewed: Met'. */
+function ratedNotice(c: AssessItemContext, item: ItemRecord, review: boolean): string {
+  const version = FRAMEWORKS.version(c.assessment.versionId)
+  const found = version ? findItem(version, c.itemId) : undefined
+  const name = found?.name ?? ''
+  const label = (version && found && scaleOf(version, found.scaleId).points.find((p) => p.value === item.rating)?.label) || (item.rating ?? '')
+  return review ? ASSESSMENT_MESSAGES.reviewed(name, label) : ASSESSMENT_MESSAGES.rated(name, label)
+}
+
+export const assessItemMachine = setup({
+  types: {
+    context: {} as AssessItemContext,
+    events: {} as AssessItemEvent,
+    input: {} as AssessItemInput,
+  },
+  actions: {
+    /** Hands the item as saved to the page (a sendParent of ITEM_CHANGED in assessItemForm); alone, tells no one. */
+    announceItem: () => {},
+    assignNote: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'NOTE_CHANGED')
+        return { ...context.draft, note: event.value }
+      },
+      problem: null,
+    }),
+    assignLink: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, 'LINK_CHANGED')
+        return { ...context.draft, url: event.value }
+      },
+      problem: null,
+    }),
+    assignRating: assign({
+      rating: ({ event }) => {
+        assertEvent(event, 'RATING_CHOSEN')
+        return event.value
+      },
+      problem: null,
+    }),
+    assignCategory: assign({
+      category: ({ event }) => {
+        assertEvent(event, 'CATEGORY_CHOSEN')
+        return event.value
+      },
+      problem: null,
+    }),
+    assignDraftProblem: assign({ problem: ({ context }) => DRAFT_MESSAGES[draftProblem(context.draft) ?? 'evidenceEmpty'] }),
+    assignRatingProblem: assign({ problem: ({ context }) => ratingProblem(context) }),
+    startSave: assign({ refusal: null, notice: null, problem: null }),
+    assignEvidenceAdded: assign(({ event }) => ({ item: outputOf(event), draft: EMPTY_DRAFT, notice: ASSESSMENT_MESSAGES.evidenceAdded })),
+    assignRated: assign(({ context, event }) => {
+      const item = outputOf(event)
+      return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, context.reviewDue) }
+    }),
+    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    /** After a conflict: the item as the other person left it; the person's draft and choices stay to try again. */
+    assignRefreshed: assign({
+      item: ({ context, event }) => (event as { output: ItemRecord | null }).output ?? context.item,
+      reviewDue: false,
+    }),
+  },
+  actors: {
+    /** Insert into assessment_evidence, then the item read again. */
+    addEvidence: fromPromise<ItemRecord, { assessment: { id: string; organisationId: string }; itemId: string; draft: EvidenceDraft }>(() =>
+      Promise.reject(new Error('addEvidence not provided')),
+    ),
+    /** rpc rate_item: the rating, its evidence and the history row, atomically, from the version last read. */
+    rateItem: fromPromise<
+      ItemRecord,
+      { assessmentId: string; itemId: string; rating: string; expectedVersion: number; evidenceCategory: string | null; drafts: readonly EvidenceDraft[]; review: boolean }
+    >(() => Promise.reject(new Error('rateItem not provided'))),
+    /** The item read again after a conflict. */
+    refreshItem: fromPromise<ItemRecord | null, { assessmentId: string; itemId: string }>(() => Promise.reject(new Error('refreshItem not provided'))),
+  },
+  guards: {
+    isNotStarted: ({ context }) => itemProgress(context.item, context.reviewDue) === 'not-started',
+    isInProgress: ({ context }) => itemProgress(context.item, context.reviewDue) === 'in-progress',
+    isReviewDue: ({ context }) => itemProgress(context.item, context.reviewDue) === 'due-for-review',
+    isReviewed: ({ context }) => itemProgress(context.item, context.reviewDue) === 'reviewed',
+    /** A point of this item's own scale. */
+    isOnItemScale: ({ context, event }) => {
+      assertEvent(event, 'RATING_CHOSEN')
+      return isRatingOnScale(context.assessment.versionId, context.itemId, event.value)
+    },
+    /** One of the version's evidence categories (CQC's six). */
+    isKnownCategory: ({ context, event }) => {
+      assertEvent(event, 'CATEGORY_CHOSEN')
+      return !!FRAMEWORKS.version(context.assessment.versionId)?.evidenceCategories.some((c) => c.key === event.value)
+    },
+    isDraftSavable: ({ context }) => draftProblem(context.draft) === null,
+    isRatingComplete: ({ context }) => ratingProblem(context) === null,
+    isConflict: ({ event }) => isConflict(errorOf(event)),
+  },
+}).createMachine({
+  id: 'assessItem',
+  meta: {
+    /** Traceability (issue 29): every framework item this machine assesses, with its framework and version. */
+    frameworkItems: FRAMEWORK_VERSIONS.flatMap((v) => allItems(v).map((i) => ({ id: i.id, frameworkId: v.frameworkId, version: v.version }))),
+  },
+  context: ({ input }) => ({
+    ...input,
+    draft: EMPTY_DRAFT,
+    rating: input.item?.rating ?? null,
+    category: input.item?.evidenceCategory ?? null,
+    problem: null,
+    refusal: null,
+    notice: null,
+  }),
+  initial: 'ready',
+  states: {
+    ready: {
+      initial: 'settling',
+      on: {
+        NOTE_CHANGED: { actions: 'assignNote' },
+        LINK_CHANGED: { actions: 'assignLink' },
+        RATING_CHOSEN: { guard: 'isOnItemScale', actions: 'assignRating' },
+        CATEGORY_CHOSEN: { guard: 'isKnownCategory', actions: 'assignCategory' },
+        ADD_EVIDENCE: [{ guard: 'isDraftSavable', target: 'addingEvidence', actions: 'startSave' }, { actions: 'assignDraftProblem' }],
+        SUBMIT: [{ guard: 'isRatingComplete', target: 'saving', actions: 'startSave' }, { actions: 'assignRatingProblem' }],
+      },
+      states: {
+        /** Which state the item is in, from the item as last read. */
+        settling: {
+          always: [
+            { guard: 'isNotStarted', target: 'notStarted' },
+            { guard: 'isInProgress', target: 'inProgress' },
+            { guard: 'isReviewDue', target: 'dueForReview' },
+            { guard: 'isReviewed', target: 'reviewed' },
+            { target: 'rated' },
+          ],
+        },
+        notStarted: { tags: ['editing'] },
+        inProgress: { tags: ['editing'] },
+        rated: { tags: ['editing', 'hasRating'] },
+        dueForReview: { tags: ['editing', 'hasRating', 'reviewing'] },
+        reviewed: { tags: ['editing', 'hasRating'] },
+      },
+    },
+    addingEvidence: {
+      tags: ['busy'],
+      invoke: {
+        id: 'addEvidence',
+        src: 'addEvidence',
+        input: ({ context }) => ({ assessment: context.assessment, itemId: context.itemId, draft: context.draft }),
+        onDone: { target: 'ready', actions: ['assignEvidenceAdded', 'announceItem'] },
+        onError: { target: 'ready', actions: 'assignRefusal' },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'rateItem',
+        src: 'rateItem',
+        input: ({ context }) => ({
+          assessmentId: context.assessment.id,
+          itemId: context.itemId,
+          rating: context.rating ?? '',
+          expectedVersion: context.item?.version ?? 0,
+          evidenceCategory: needsEvidenceCategory(context.assessment.versionId) ? context.category : null,
+          drafts: isDraftEmpty(context.draft) ? [] : [context.draft],
+          review: context.reviewDue,
+        }),
+        onDone: { target: 'ready', actions: ['assignRated', 'announceItem'] },
+        onError: [
+          { guard: 'isConflict', target: 'refreshing', actions: 'assignRefusal' },
+          { target: 'ready', actions: 'assignRefusal' },
+        ],
+      },
+    },
+    /** After a conflict: the item read again, the refusal kept on show. */
+    refreshing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'refreshItem',
+        src: 'refreshItem',
+        input: ({ context }) => ({ assessmentId: context.assessment.id, itemId: context.itemId }),
+        onDone: { target: 'ready', actions: ['assignRefreshed', 'announceItem'] },
+        onError: { target: 'ready' },
+      },
+    },
+  },
+})
+
+/** The form as the page runs it: each saved item goes to the parent (machines/home.machine.ts) as ITEM_CHANGED. */
+export const assessItemForm = assessItemMachine.provide({
+  actions: {
+    announceItem: sendParent(({ context }) => ({ type: 'ITEM_CHANGED', assessmentId: context.assessment.id, item: context.item }) satisfies ItemChanged),
+  },
+})
+
+// Samples: a CQC Safe statement (evidence category recorded) as the paths and the tests use it.
+
+const ASSESSMENT = { id: '00000000-0000-4000-8000-0000000000c1', organisationId: '00000000-0000-4000-8000-0000000000f1', versionId: 'cqc-saf-2024' }
+const ITEM_ID = 'cqc-saf-2024/safe/safeguarding'
+const RATER = '00000000-0000-4000-8000-000000000001'
+
+const evidence = (id: string, note: string, url: string | null = null) => ({ id, kind: url ? ('link' as const) : ('note' as const), note, url, createdAt: '2026-11-20T09:00:00.000Z' })
+
+export const assessItemSampleInProgress: ItemRecord = {
+  itemId: ITEM_ID,
+  status: 'in-progress',
+  rating: null,
+  evidenceCategory: null,
+  ratedBy: null,
+  ratedByName: null,
+  ratedAt: null,
+  reviewedAt: null,
+  version: 0,
+  evidence: [evidence('00000000-0000-4000-8000-0000000000e1', 'Safeguarding policy, reviewed in October')],
+}
+
+export const assessItemSampleRated: ItemRecord = {
+  ...assessItemSampleInProgress,
+  status: 'rated',
+  rating: '3',
+  evidenceCategory: 'processes',
+  ratedBy: RATER,
+  ratedByName: 'Ada Lovelace',
+  ratedAt: '2026-11-20T10:00:00.000Z',
+  version: 1,
+  evidence: [...assessItemSampleInProgress.evidence, evidence('00000000-0000-4000-8000-0000000000e2', 'Training records', 'https://intranet.example/training')],
+}
+
+export const assessItemSampleReviewed: ItemRecord = { ...assessItemSampleRated, status: 'reviewed', rating: '4', reviewedAt: '2026-11-27T10:00:00.000Z', ratedAt: '2026-11-27T10:00:00.000Z', version: 2 }
+
+/** What a colleague did meanwhile (the item read again after a conflict). */
+export const assessItemSampleChanged: ItemRecord = { ...assessItemSampleRated, rating: '2', ratedByName: 'Grace Hopper', version: 2 }
+
+export const assessItemSampleInputs: AssessItemInput[] = [
+  { assessment: ASSESSMENT, itemId: ITEM_ID, item: null, reviewDue: false },
+  { assessment: ASSESSMENT, itemId: ITEM_ID, item: assessItemSampleRated, reviewDue: true },
+]
+
+const failure = (code: string, message: string): AssessmentFailure => ({ code, message })
+
+export const assessItemSampleEvents = [
+  { type: 'NOTE_CHANGED', value: 'Safeguarding policy, reviewed in October' },
+  { type: 'NOTE_CHANGED', value: '' },
+  { type: 'LINK_CHANGED', value: 'https://intranet.example/training' },
+  { type: 'LINK_CHANGED', value: 'intranet/training' },
+  { type: 'RATING_CHOSEN', value: '3' },
+  { type: 'CATEGORY_CHOSEN', value: 'processes' },
+  { type: 'ADD_EVIDENCE' },
+  { type: 'SUBMIT' },
+  { type: 'xstate.done.actor.addEvidence', output: assessItemSampleInProgress },
+  { type: 'xstate.error.actor.addEvidence', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
+  { type: 'xstate.done.actor.rateItem', output: assessItemSampleRated },
+  { type: 'xstate.done.actor.rateItem', output: assessItemSampleReviewed },
+  { type: 'xstate.error.actor.rateItem', error: failure('rating_conflict', ASSESSMENT_MESSAGES.conflict('Grace Hopper')) },
+  { type: 'xstate.error.actor.rateItem', error: failure('assessment_archived', 'This assessment is archived: reopen it to change its answers.') },
+  { type: 'xstate.done.actor.refreshItem', output: assessItemSampleChanged },
+  { type: 'xstate.error.actor.refreshItem', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
+] as const satisfies readonly AnyEventObject[]
+
+/** Bounded state: the draft and choices reduced to what changes behaviour. */
+export function assessItemSerializeState(s: { value: unknown; context: unknown }): string {
+  const c = s.context as AssessItemContext
+  return JSON.stringify({
+    v: s.value,
+    item: c.item ? `${c.item.status}:${c.item.version}:${c.item.evidence.length}` : null,
+    due: c.reviewDue,
+    note: c.draft.note !== '',
+    url: c.draft.url === '' ? 0 : draftProblem({ note: '', url: c.draft.url }) === null ? 1 : 2,
+    r: c.rating,
+    cat: c.category,
+    p: c.problem !== null,
+    f: c.refusal?.code ?? null,
+    n: c.notice !== null,
+  })
+}

@@ -1,0 +1,240 @@
+import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import {
+  asAssessmentFailure,
+  type AssessmentFailure,
+  type AssessmentRecord,
+  type Dashboard,
+  isDueForReview,
+  type ItemRecord,
+  withItem,
+} from '../src/domain/assessments'
+import { findItem } from '../src/domain/frameworks/items'
+import { FRAMEWORKS } from '../src/domain/frameworks/registry'
+import { frameworksFor } from '../src/domain/frameworks/selection'
+import { type AssessItemInput, assessItemForm, assessItemSampleRated, type ItemChanged } from './assessItem.machine'
+import type { SessionUser } from './session.machine'
+
+/**
+ * /app, the signed-in home (issue 29): the organisation's self-assessment against each framework it chose (the setup
+ * wizard's regulators; its sector when none is chosen). loading reads the dashboard (every open assessment with its
+ * items and their evidence in one request, beside the person's setup answers); a failed read -> loadFailed with Try
+ * again. No open assessment -> empty, where START begins one per chosen framework (starting: rpc
+ * sync_assessments, which also reopens archived ones with their answers); when setup chose none, START is not
+ * taken and the page points to setup.
+ *
+ * shown.overview is the dashboard (completion, each key question's or area's rating by the regulator's method,
+ * what is due for review, the one next thing: all computed by the view from the context with src/domain rules).
+ * OPEN_ITEM opens an item of an open assessment (shown.item), which invokes the item's own machine
+ * (machines/assessItem.machine.ts) with the item as read and whether its review has fallen due on `today`; each
+ * item it saves comes back as ITEM_CHANGED and updates the dashboard; CLOSE_ITEM returns to the overview.
+ */
+export interface HomeInput {
+  user: SessionUser
+  /** The time the page opened (ISO 8601): what "due for review" is computed against. */
+  now: string
+}
+
+export interface OpenItem {
+  assessmentId: string
+  itemId: string
+}
+
+export interface HomeContext extends HomeInput {
+  dashboard: Dashboard | null
+  /** The item open in shown.item (kept after closing, so the page can put focus back on it), or null. */
+  open: OpenItem | null
+  /** Why the load or the start was refused, or null. */
+  refusal: AssessmentFailure | null
+}
+
+export type HomeEvent =
+  | ItemChanged
+  | { type: 'RETRY' }
+  | { type: 'START' }
+  | { type: 'OPEN_ITEM'; assessmentId: string; itemId: string }
+  | { type: 'CLOSE_ITEM' }
+  | { type: 'xstate.done.actor.loadDashboard'; output: Dashboard }
+  | { type: 'xstate.error.actor.loadDashboard'; error: unknown }
+  | { type: 'xstate.done.actor.syncAssessments'; output: Dashboard }
+  | { type: 'xstate.error.actor.syncAssessments'; error: unknown }
+
+const dashboardOf = (event: AnyEventObject) => (event as unknown as { output: Dashboard }).output
+
+/** The frameworks the setup answers choose (regulators, else the sector's). */
+export const chosenFrameworkIds = (dashboard: Dashboard | null): string[] =>
+  dashboard ? frameworksFor({ selectedRegulators: dashboard.answers.selectedRegulators, sector: dashboard.answers.sector }).map((v) => v.frameworkId) : []
+
+const assessmentOf = (context: HomeContext, id: string | undefined): AssessmentRecord | undefined => context.dashboard?.assessments.find((a) => a.id === id)
+
+/** What the open item's machine starts with. */
+export function openItemInput(context: HomeContext): AssessItemInput {
+  const assessment = assessmentOf(context, context.open?.assessmentId)
+  const itemId = context.open?.itemId ?? ''
+  const item: ItemRecord | null = assessment?.items[itemId] ?? null
+  return {
+    assessment: { id: assessment?.id ?? '', organisationId: assessment?.organisationId ?? '', versionId: assessment?.versionId ?? '' },
+    itemId,
+    item,
+    reviewDue: isDueForReview(item, context.dashboard?.answers.frequency ?? null, new Date(context.now)),
+  }
+}
+
+export const homeMachine = setup({
+  types: {
+    context: {} as HomeContext,
+    events: {} as HomeEvent,
+    input: {} as HomeInput,
+  },
+  actions: {
+    assignDashboard: assign({ dashboard: ({ event }) => dashboardOf(event), refusal: null }),
+    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure((event as { error?: unknown }).error) }),
+    clearRefusal: assign({ refusal: null }),
+    assignOpen: assign({
+      open: ({ event }) => {
+        assertEvent(event, 'OPEN_ITEM')
+        return { assessmentId: event.assessmentId, itemId: event.itemId }
+      },
+    }),
+    assignChangedItem: assign({
+      dashboard: ({ context, event }) => {
+        assertEvent(event, 'ITEM_CHANGED')
+        const d = context.dashboard!
+        return { ...d, assessments: withItem(d.assessments, event.assessmentId, event.item!) }
+      },
+    }),
+  },
+  actors: {
+    /** The setup answers (own users row) and every open assessment with items and evidence (one embedded select). */
+    loadDashboard: fromPromise<Dashboard, { userId: string }>(() => Promise.reject(new Error('loadDashboard not provided'))),
+    /** rpc sync_assessments with the chosen frameworks, then the dashboard read again. */
+    syncAssessments: fromPromise<Dashboard, { userId: string; frameworkIds: readonly string[] }>(() => Promise.reject(new Error('syncAssessments not provided'))),
+    /** Assessing the open item (its own machine). */
+    assessItem: assessItemForm,
+  },
+  guards: {
+    hasAssessments: ({ event }) => dashboardOf(event).assessments.length > 0,
+    /** Setup chose at least one framework to start. */
+    hasChosenFrameworks: ({ context }) => chosenFrameworkIds(context.dashboard).length > 0,
+    /** The item saved is the one open (as its machine reports it). */
+    isOpenItem: ({ context, event }) => {
+      assertEvent(event, 'ITEM_CHANGED')
+      return !!event.item && event.assessmentId === context.open?.assessmentId && event.item.itemId === context.open.itemId
+    },
+    /** An item of the framework version of one of the open assessments. */
+    isAssessableItem: ({ context, event }) => {
+      assertEvent(event, 'OPEN_ITEM')
+      const assessment = assessmentOf(context, event.assessmentId)
+      const version = assessment ? FRAMEWORKS.version(assessment.versionId) : undefined
+      return !!version && !!findItem(version, event.itemId)
+    },
+  },
+}).createMachine({
+  id: 'home',
+  context: ({ input }) => ({ ...input, dashboard: null, open: null, refusal: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      entry: 'clearRefusal',
+      invoke: {
+        id: 'loadDashboard',
+        src: 'loadDashboard',
+        input: ({ context }) => ({ userId: context.user.userId }),
+        onDone: [
+          { guard: 'hasAssessments', target: 'shown', actions: 'assignDashboard' },
+          { target: 'empty', actions: 'assignDashboard' },
+        ],
+        onError: { target: 'loadFailed', actions: 'assignRefusal' },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    /** No open assessment yet. */
+    empty: {
+      on: { START: { guard: 'hasChosenFrameworks', target: 'starting' } },
+    },
+    starting: {
+      tags: ['busy'],
+      entry: 'clearRefusal',
+      invoke: {
+        id: 'syncAssessments',
+        src: 'syncAssessments',
+        input: ({ context }) => ({ userId: context.user.userId, frameworkIds: chosenFrameworkIds(context.dashboard) }),
+        onDone: [
+          { guard: 'hasAssessments', target: 'shown', actions: 'assignDashboard' },
+          { target: 'empty', actions: 'assignDashboard' },
+        ],
+        onError: { target: 'empty', actions: 'assignRefusal' },
+      },
+    },
+    shown: {
+      initial: 'overview',
+      states: {
+        overview: {
+          on: { OPEN_ITEM: { guard: 'isAssessableItem', target: 'item', actions: 'assignOpen' } },
+        },
+        item: {
+          invoke: { id: 'assessItem', src: 'assessItem', input: ({ context }) => openItemInput(context) },
+          on: { ITEM_CHANGED: { guard: 'isOpenItem', actions: 'assignChangedItem' }, CLOSE_ITEM: 'overview' },
+        },
+      },
+    },
+  },
+})
+
+// Samples: a care organisation (CQC, reviews weekly) with one Safe statement rated a week ago.
+
+const ORG = '00000000-0000-4000-8000-0000000000f1'
+const CQC_ASSESSMENT = '00000000-0000-4000-8000-0000000000c1'
+
+export const homeSampleInput: HomeInput = { user: { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' }, now: '2026-11-27T12:00:00.000Z' }
+
+export const homeSampleCareDashboard: Dashboard = {
+  answers: { selectedRegulators: ['cqc'], sector: 'care', frequency: 'weekly' },
+  assessments: [
+    {
+      id: CQC_ASSESSMENT,
+      organisationId: ORG,
+      frameworkId: 'cqc-saf',
+      versionId: 'cqc-saf-2024',
+      conditions: {},
+      items: { [assessItemSampleRated.itemId]: assessItemSampleRated },
+    },
+  ],
+}
+
+/** Setup chose CQC, but nothing is started yet. */
+export const homeSampleEmptyDashboard: Dashboard = { answers: homeSampleCareDashboard.answers, assessments: [] }
+
+/** Setup never answered: no framework to start. */
+export const homeSampleUnsetDashboard: Dashboard = { answers: { selectedRegulators: [], sector: null, frequency: null }, assessments: [] }
+
+const failure = (code: string, message: string): AssessmentFailure => ({ code, message })
+
+export const homeSampleEvents = [
+  { type: 'RETRY' },
+  { type: 'START' },
+  { type: 'OPEN_ITEM', assessmentId: CQC_ASSESSMENT, itemId: 'cqc-saf-2024/safe/safeguarding' },
+  { type: 'CLOSE_ITEM' },
+  // The open statement rated again (as the item's machine reports it).
+  { type: 'ITEM_CHANGED', assessmentId: CQC_ASSESSMENT, item: { ...assessItemSampleRated, rating: '2', ratedAt: '2026-11-27T11:00:00.000Z', version: 2 } },
+  { type: 'xstate.done.actor.loadDashboard', output: homeSampleCareDashboard },
+  { type: 'xstate.done.actor.loadDashboard', output: homeSampleEmptyDashboard },
+  { type: 'xstate.done.actor.loadDashboard', output: homeSampleUnsetDashboard },
+  { type: 'xstate.error.actor.loadDashboard', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
+  { type: 'xstate.done.actor.syncAssessments', output: homeSampleCareDashboard },
+  { type: 'xstate.done.actor.syncAssessments', output: homeSampleEmptyDashboard },
+  { type: 'xstate.error.actor.syncAssessments', error: failure('not_member', 'You are not a member of an organisation.') },
+] as const satisfies readonly AnyEventObject[]
+
+/** Bounded state: the dashboard reduced to what changes the page's behaviour. */
+export function homeSerializeState(s: { value: unknown; context: unknown }): string {
+  const c = s.context as HomeContext
+  return JSON.stringify({
+    v: s.value,
+    d: c.dashboard ? `${c.dashboard.assessments.length}:${chosenFrameworkIds(c.dashboard).length}:${c.dashboard.assessments.map((a) => Object.keys(a.items).length).join(',')}` : null,
+    o: c.open?.itemId ?? null,
+    r: c.refusal?.code ?? null,
+  })
+}

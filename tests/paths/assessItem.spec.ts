@@ -1,0 +1,4 @@
+import { driver } from './assessItem.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)

@@ -1,0 +1,82 @@
+import type { Route } from '@playwright/test'
+import type { AssessmentFailure, Dashboard, ItemRecord, SetupAnswers } from '../../src/domain/assessments'
+import { e2eEnv } from '../../scripts/e2e-env'
+import { holdRequests } from './driver'
+
+/**
+ * The self-assessment's requests held at the network for the drivers of /app (home.driver.ts, assessItem.driver.ts),
+ * and the replies as PostgREST sends them: the setup answers (the own users row), the dashboard's one embedded
+ * select, sync_assessments, the evidence insert and the item read after it, and rate_item; a refusal as PostgREST's
+ * error with the reason as its hint.
+ */
+const env = e2eEnv()
+const rest = (path: string) => (url: URL) => url.origin === env.backendUrl && url.pathname === `/rest/v1/${path}`
+
+export const held = {
+  answers: holdRequests(rest('users'), 'GET'),
+  dashboards: holdRequests(rest('assessments'), 'GET'),
+  sync: holdRequests(rest('rpc/sync_assessments'), 'POST'),
+  evidence: holdRequests(rest('assessment_evidence'), 'POST'),
+  items: holdRequests(rest('assessment_items'), 'GET'),
+  ratings: holdRequests(rest('rpc/rate_item'), 'POST'),
+}
+
+const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
+const STATUS: Record<string, number> = { rating_conflict: 409, assessment_archived: 409, not_member: 403, assessment_not_found: 404 }
+
+export const answer = (route: Route, body: unknown, status = 200) =>
+  route.fulfill({ status, contentType: 'application/json', headers: CORS, body: body === undefined ? '' : JSON.stringify(body) })
+
+/**
+ * A refusal as PostgREST sends a function's exception, or a dropped connection. supabase-js retries a GET whose
+ * connection dropped three times (1, 2 and 4 s apart), so for a read (`get`) a dropped connection is answered as a
+ * server error instead, which it does not retry.
+ */
+export function refuse(route: Route, failure: AssessmentFailure, options: { get?: boolean } = {}) {
+  if (failure.code === 'network' && !options.get) return route.abort('internetdisconnected')
+  const status = STATUS[failure.code] ?? (failure.code === 'network' ? 500 : 400)
+  return answer(route, { code: `PT${status}`, message: failure.message, hint: failure.code, details: null }, status)
+}
+
+export const answersRow = (a: SetupAnswers) => ({ sector: a.sector, selected_regulators: a.selectedRegulators, policy_frequency: a.frequency })
+
+/** An item as PostgREST returns a row of assessment_items with its evidence. */
+export function itemRow(item: ItemRecord) {
+  return {
+    item_id: item.itemId,
+    status: item.status,
+    rating: item.rating,
+    evidence_category: item.evidenceCategory,
+    rated_by: item.ratedBy,
+    rated_at: item.ratedAt,
+    reviewed_at: item.reviewedAt,
+    version: item.version,
+    assessment_evidence: item.evidence.map((e) => ({ id: e.id, kind: e.kind, note: e.note, url: e.url, created_at: e.createdAt })),
+  }
+}
+
+/** rate_item's reply: the item's row, the rater's name and its evidence. */
+export function ratedReply(item: ItemRecord) {
+  const { assessment_evidence, ...row } = itemRow(item)
+  return { ...row, rated_by_name: item.ratedByName, evidence: assessment_evidence }
+}
+
+export const dashboardRows = (d: Dashboard) =>
+  d.assessments.map((a) => ({
+    id: a.id,
+    organisation_id: a.organisationId,
+    framework_id: a.frameworkId,
+    framework_version_id: a.versionId,
+    conditions: a.conditions,
+    assessment_items: Object.values(a.items).map(itemRow),
+  }))
+
+/** The dashboard read: the answers row and the one embedded select. */
+export async function answerDashboard(page: import('@playwright/test').Page, d: Dashboard, answersOverride?: Partial<ReturnType<typeof answersRow>>) {
+  await answer(await held.answers.next(page), { ...answersRow(d.answers), ...answersOverride })
+  await answer(await held.dashboards.next(page), dashboardRows(d))
+}
+
+export async function installHolds(page: import('@playwright/test').Page) {
+  for (const h of Object.values(held)) await h.install(page)
+}

@@ -1,0 +1,4 @@
+import { driver } from './home.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
