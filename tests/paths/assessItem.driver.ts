@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import { type AssessItemContext, type AssessItemInput, assessItemMachine, assessItemSampleEvents, assessItemSampleInputs } from '../../machines/assessItem.machine'
 import { homeSampleCareDashboard } from '../../machines/home.machine'
@@ -7,10 +7,9 @@ import { findItem, scaleOf } from '../../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../../src/domain/frameworks/registry'
 import { waitForHydration } from '../e2e/support'
 import { home } from '../support/pages/home'
-import { signInPage } from '../support/sessions'
-import { answer, answerDashboard, held, installHolds, itemRow, ratedReply, refuse } from './assessmentReplies'
+import { answer, answerDashboard, held, itemRow, ratedReply, refuse } from './assessmentReplies'
 import { changeField, defineDriver, type PathContext, type StateView } from './driver'
-import { onboardedUser } from './users'
+import { signedInStart } from './users'
 
 /**
  * Assessing one item on /app (a child of the signed-in home's machine), for a real signed-in account: the dashboard
@@ -85,12 +84,8 @@ export const driver = defineDriver({
   sampleInputs: assessItemSampleInputs,
   phone: true,
   async start(page, ctx: PathContext) {
-    test.setTimeout(90_000)
     const input = assessItemSampleInputs[ctx.path.inputIndex] as AssessItemInput
-    const user = await onboardedUser()
-    ctx.data.user = user
-    await signInPage(page, user)
-    await installHolds(page)
+    await signedInStart(page, ctx, Object.values(held))
     await page.goto('/app')
     await waitForHydration(page)
     const [assessment] = homeSampleCareDashboard.assessments

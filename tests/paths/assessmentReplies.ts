@@ -77,6 +77,3 @@ export async function answerDashboard(page: import('@playwright/test').Page, d: 
   await answer(await held.dashboards.next(page), dashboardRows(d))
 }
 
-export async function installHolds(page: import('@playwright/test').Page) {
-  for (const h of Object.values(held)) await h.install(page)
-}

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import { type HomeContext, homeMachine, homeSampleEvents, homeSampleInput } from '../../machines/home.machine'
 import { ASSESSMENT_MESSAGES, type AssessmentFailure, assessmentState, type Dashboard, type ItemRecord, versionOf } from '../../src/domain/assessments'
@@ -7,10 +7,9 @@ import { FRAMEWORKS } from '../../src/domain/frameworks/registry'
 import { summariseFramework } from '../../src/domain/frameworks/scoring'
 import { waitForHydration } from '../e2e/support'
 import { home } from '../support/pages/home'
-import { signInPage } from '../support/sessions'
-import { answer, answerDashboard, held, installHolds, ratedReply, refuse } from './assessmentReplies'
+import { answer, answerDashboard, held, ratedReply, refuse } from './assessmentReplies'
 import { defineDriver } from './driver'
-import { onboardedUser } from './users'
+import { signedInStart } from './users'
 
 /**
  * /app, the signed-in home, for a real signed-in account (the session is real, so the signed-in layout and the
@@ -68,11 +67,7 @@ export const driver = defineDriver({
   sampleInputs: [homeSampleInput],
   phone: true,
   async start(page, ctx) {
-    test.setTimeout(90_000)
-    const user = await onboardedUser()
-    ctx.data.user = user
-    await signInPage(page, user)
-    await installHolds(page)
+    await signedInStart(page, ctx, Object.values(held))
     await page.goto('/app')
     await waitForHydration(page)
   },

@@ -1,24 +1,15 @@
 import { style } from '@vanilla-extract/css'
 import { pageColumn } from '../../styles/column'
 import { media } from '../../styles/media'
+import { raisedCard } from '../../styles/surface'
 import { tokens, vars } from '../../styles/theme.css'
 
 export const wrap = style(pageColumn('960px'))
 export const header = style({ display: 'grid', gap: tokens.space[2] })
 export const title = style({ margin: 0, fontSize: tokens.fontSizes['3xl'], lineHeight: tokens.lineHeight.tight })
 export const lead = style({ margin: 0, color: vars.color.textMuted })
-export const card = style({
-  display: 'grid',
-  gap: tokens.space[4],
-  alignContent: 'start',
-  padding: tokens.space[4],
-  borderRadius: tokens.radii.lg,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  boxShadow: tokens.shadow.sm,
-  minWidth: 0,
-  '@media': { [media.tablet]: { padding: tokens.space[6] } },
-})
+/** The team page's card, with less padding on phones: the dashboard's groups sit inside it. */
+export const card = style({ ...raisedCard(tokens.space[4], tokens.space[6]), alignContent: 'start', padding: tokens.space[4], minWidth: 0 })
 export const next = style([card, { borderColor: vars.color.primary, borderWidth: '2px' }])
 export const cardTitle = style({ margin: 0, fontSize: tokens.fontSizes.xl })
 export const groupTitle = style({ margin: 0, fontSize: tokens.fontSizes.lg })
