@@ -74,7 +74,9 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
   const pending: Promise<void>[] = []
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return
-    const where = `${msg.location().url ?? ''} on ${page.url()}`
+    const { url, lineNumber, columnNumber } = msg.location()
+    // The line and column tell which call logged in a minified chunk (an Error-less console.error has no stack).
+    const where = `${url ?? ''}${lineNumber === undefined ? '' : `:${lineNumber + 1}:${(columnNumber ?? 0) + 1}`} on ${page.url()}`
     // An Error argument prints as 'JSHandle@error': read its message and stack from the page while it exists.
     const read = Promise.all(
       msg.args().map((arg) => arg.evaluate((v) => (v instanceof Error ? `${v.message}\n${v.stack ?? ''}` : String(v))).catch(() => '(gone)')),

@@ -81,18 +81,19 @@ export default async function setup() {
   const list = servers()
   const reuse = process.env.ENGINES_REUSE_SERVERS === '1'
   const children: ChildProcess[] = []
-  try {
-    await Promise.all(
-      list.map(async (server) => {
-        const running = await answers(server.url)
-        if (running && reuse) return
-        if (running) throw new Error(`${server.url} already answers: another run is using port base ${process.env.E2E_PORT_BASE ?? 0} (set E2E_PORT_BASE, or ENGINES_REUSE_SERVERS=1 to use it)`)
-        children.push(await start(server))
-      }),
-    )
-  } catch (error) {
+  // allSettled, not all: when one server cannot start, the other may still be starting, and must be stopped too.
+  const results = await Promise.allSettled(
+    list.map(async (server) => {
+      const running = await answers(server.url)
+      if (running && reuse) return
+      if (running) throw new Error(`${server.url} already answers: another run is using port base ${process.env.E2E_PORT_BASE ?? 0} (set E2E_PORT_BASE, or ENGINES_REUSE_SERVERS=1 to use it)`)
+      children.push(await start(server))
+    }),
+  )
+  const failed = results.find((result) => result.status === 'rejected')
+  if (failed) {
     for (const child of children) stop(child)
-    throw error
+    throw failed.reason
   }
   return () => {
     for (const child of children) stop(child)

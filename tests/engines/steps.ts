@@ -78,8 +78,13 @@ export async function checkRoute(page: EngineDriver, entry: (typeof PAGES)[numbe
     // Without a session these pages send the visitor on: home (spec section 2), or sign-in for /account and /team.
     const to = ('signedOutTo' in entry && entry.signedOutTo) || '/'
     await eventually(() => pathOf(page)).toBe(to)
-    // Sign-in has started its flows before the test moves on: Firefox logs an error (React's, without a message)
-    // when the next test's page load interrupts /auth while it is still starting them, and it lands on that test.
+    // The page sent to has rendered, and sign-in has started its flows, before the test moves on. Firefox logs an
+    // error (React's, without a message: the interrupted page's route code stops downloading) when the next test's
+    // page load interrupts a page still rendering (cold cache: '/' reached in-app from /onboarding), and it lands on
+    // that next test.
+    const destination = PAGES.find((p) => p.path === to)
+    if (!destination) throw new Error(`no page ${to} in src/seo/pages.ts`)
+    await eventually(() => page.text(heading1)).toBe(destination.heading)
     if (to === '/auth') await authReady(page)
   } else {
     expect(await page.text(heading1)).toBe(entry.heading)
