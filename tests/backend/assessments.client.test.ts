@@ -7,14 +7,13 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
+import { describe, expect, it } from 'vitest'
 import { addEvidence, rateItem, readDashboard, readItem, syncAssessments } from '../../src/backend/assessments'
 import { syncChosenFrameworks } from '../../src/backend/frameworkSync'
 import { assessmentState, type Dashboard, versionOf } from '../../src/domain/assessments'
 import { ofstedOutcome, summariseFramework } from '../../src/domain/frameworks/scoring'
-import { GENEROUS_RATE_LIMITS, memoryStorage, uniqueEmail } from './helpers.ts'
-import { addMember, fingerprint, organisation, snapshotTables } from './team-helpers.ts'
+import { memoryStorage, uniqueEmail } from './helpers.ts'
+import { addMember, fingerprint, organisation, suiteServer } from './team-helpers.ts'
 
 const SAFE = (key: string) => `cqc-saf-2024/safe/${key}`
 const note = (text: string) => ({ note: text, url: '' })
@@ -29,15 +28,7 @@ interface Account {
 }
 
 describe('src/backend/assessments.ts against the local server', { timeout: 120_000 }, () => {
-  let server: LocalSupabase
-  let tables: string[]
-  beforeAll(async () => {
-    server = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', autoconfirm: true, rateLimits: GENEROUS_RATE_LIMITS })
-    tables = await snapshotTables(server.db)
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const local = suiteServer()
 
   function countingClient(url: string, requests: string[]): SupabaseClient {
     const counting: typeof fetch = (input, init) => {
@@ -45,7 +36,7 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
       if (u.pathname.startsWith('/rest/v1/')) requests.push(`${init?.method ?? 'GET'} ${u.pathname}`)
       return fetch(input, init)
     }
-    return createClient(url, server.anonKey, {
+    return createClient(url, local.server.anonKey, {
       auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
       realtime: { transport: WebSocket as never },
       global: { fetch: counting },
@@ -54,15 +45,15 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
 
   async function account(first: string, org?: string, answers: Record<string, unknown> = {}): Promise<Account> {
     const requests: string[] = []
-    const sb = countingClient(server.url, requests)
+    const sb = countingClient(local.server.url, requests)
     const email = uniqueEmail(first.toLowerCase())
     const { data, error } = await sb.auth.signUp({ email, password: 'correct-horse-1', options: { data: { first_name: first, last_name: 'Tester' } } })
     if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`)
     const who = { id: data.user!.id, email }
-    if (org) await addMember(server.db, org, who)
+    if (org) await addMember(local.server.db, org, who)
     if (Object.keys(answers).length > 0) expect((await sb.from('users').update(answers).eq('id', who.id).select('id')).data).toHaveLength(1)
     requests.length = 0
-    return { sb, id: who.id, name: `${first} Tester`, org: org ?? (await organisation(server.db, who, { name: `${first} Care` })), requests }
+    return { sb, id: who.id, name: `${first} Tester`, org: org ?? (await organisation(local.server.db, who, { name: `${first} Care` })), requests }
   }
 
   const failureOf = (p: Promise<unknown>) =>
@@ -121,10 +112,10 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     await rateItem(alice.sb, { assessmentId: cqc.id, itemId: item, rating: '2', expectedVersion: 0, evidenceCategory: 'outcomes', drafts: [note('Incident log')], review: false })
     // Bob read version 1; Alice rates again first.
     await rateItem(alice.sb, { assessmentId: cqc.id, itemId: item, rating: '3', expectedVersion: 1, evidenceCategory: 'outcomes', drafts: [], review: false })
-    const before = await fingerprint(server.db, tables)
+    const before = await fingerprint(local.server.db, local.tables)
     const conflict = await failureOf(rateItem(bob.sb, { assessmentId: cqc.id, itemId: item, rating: '4', expectedVersion: 1, evidenceCategory: 'outcomes', drafts: [note('Bob’s note')], review: false }))
     expect(conflict).toEqual({ code: 'rating_conflict', message: 'changed by Alice Tester — review and try again' })
-    expect(await fingerprint(server.db, tables)).toBe(before)
+    expect(await fingerprint(local.server.db, local.tables)).toBe(before)
     // What Bob reviews before trying again: Alice's rating, version 2; then his rating from it goes through.
     const now = await readItem(bob.sb, { assessmentId: cqc.id, itemId: item })
     expect(now).toMatchObject({ rating: '3', version: 2, ratedBy: alice.id })
@@ -158,7 +149,7 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     expect(await syncChosenFrameworks(landlord.sb, { regulators: [], sector: '' })).toBe(false)
     expect((await readDashboard(landlord.sb, landlord.id)).assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023'])
     const requests: string[] = []
-    const loner = countingClient(server.url, requests)
+    const loner = countingClient(local.server.url, requests)
     const { error } = await loner.auth.signUp({ email: uniqueEmail('loner'), password: 'correct-horse-1' })
     expect(error).toBeNull()
     expect(await syncChosenFrameworks(loner, { regulators: ['cqc'], sector: 'care' })).toBe(false)
@@ -170,7 +161,7 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     const cqc = (await syncAssessments(alice.sb, { userId: alice.id, frameworkIds: ['cqc-saf'] })).assessments[0]!
     const rate = (who: Account, itemId: string, rating: string, drafts = [note('x')], category: string | null = 'processes') =>
       failureOf(rateItem(who.sb, { assessmentId: cqc.id, itemId, rating, expectedVersion: 0, evidenceCategory: category, drafts, review: false }))
-    const before = await fingerprint(server.db, tables)
+    const before = await fingerprint(local.server.db, local.tables)
     expect(await rate(alice, SAFE('learning-culture'), '5')).toMatchObject({ code: 'rating_off_scale' })
     expect(await rate(alice, 'rsh-consumer-2024/tenancy/tenure', 'compliant')).toMatchObject({ code: 'item_not_in_framework' })
     expect(await rate(alice, SAFE('learning-culture'), '3', [])).toEqual({ code: 'evidence_required', message: 'A rating needs at least one piece of evidence: add a note or a link.' })
@@ -178,14 +169,14 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     expect(await rate(carol, SAFE('learning-culture'), '3')).toEqual({ code: 'assessment_not_found', message: 'No such assessment in your organisation.' })
     expect(await failureOf(addEvidence(carol.sb, { assessment: cqc, itemId: SAFE('learning-culture'), draft: note('x') }))).toMatchObject({ code: 'not_authenticated' })
     expect(await failureOf(syncAssessments(alice.sb, { userId: alice.id, frameworkIds: ['not-a-framework'] }))).toMatchObject({ code: 'unknown_framework' })
-    expect(await fingerprint(server.db, tables)).toBe(before)
+    expect(await fingerprint(local.server.db, local.tables)).toBe(before)
     // Another organisation reads none of it.
     const carolsView: Dashboard = await readDashboard(carol.sb, carol.id)
     expect(carolsView.assessments).toEqual([])
   })
 
   it('a dropped connection is code network', async () => {
-    const sb = createClient('http://127.0.0.1:9', server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } })
+    const sb = createClient('http://127.0.0.1:9', local.server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } })
     expect(await failureOf(readDashboard(sb, '00000000-0000-4000-8000-000000000001'))).toMatchObject({ code: 'network' })
   })
 })

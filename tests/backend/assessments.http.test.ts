@@ -7,10 +7,9 @@
  * statement at once: exactly one wins, the other is told "changed by <name> — review and try again".
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
-import { client, GENEROUS_RATE_LIMITS, uniqueEmail } from './helpers.ts'
-import { addMember, fingerprint, organisation, snapshotTables } from './team-helpers.ts'
+import { describe, expect, it } from 'vitest'
+import { client, uniqueEmail } from './helpers.ts'
+import { addMember, fingerprint, organisation, suiteServer } from './team-helpers.ts'
 
 const SAFE = (key: string) => `cqc-saf-2024/safe/${key}`
 
@@ -28,36 +27,28 @@ interface Reply {
 }
 
 describe('self-assessment over HTTP (the embedded PostgreSQL)', { timeout: 120_000 }, () => {
-  let server: LocalSupabase
-  let tables: string[]
-  beforeAll(async () => {
-    server = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', autoconfirm: true, rateLimits: GENEROUS_RATE_LIMITS })
-    tables = await snapshotTables(server.db)
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const local = suiteServer()
 
   /** Signs up through /auth/v1; joins the organisation given, or gets one of its own (as sign-up makes it). */
   async function account(first: string, org?: string): Promise<Account & { org: string }> {
-    const sb = client(server.url, server.anonKey)
+    const sb = client(local.server.url, local.server.anonKey)
     const email = uniqueEmail(first.toLowerCase())
     const { data, error } = await sb.auth.signUp({ email, password: 'correct-horse-1', options: { data: { first_name: first, last_name: 'Tester' } } })
     if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`)
     const who = { id: data.user!.id, email }
-    if (org) await addMember(server.db, org, who)
-    return { sb, ...who, name: `${first} Tester`, org: org ?? (await organisation(server.db, who, { name: `${first} Care` })) }
+    if (org) await addMember(local.server.db, org, who)
+    return { sb, ...who, name: `${first} Tester`, org: org ?? (await organisation(local.server.db, who, { name: `${first} Care` })) }
   }
 
   /** The request must be refused with this status (and PostgREST code and hint), and change no row. */
   async function refused(request: () => PromiseLike<Reply>, status: number, code?: string, hint?: string): Promise<Reply> {
-    const before = await fingerprint(server.db, tables)
+    const before = await fingerprint(local.server.db, local.tables)
     const reply = await request()
     expect({ status: reply.status, code: reply.error?.code, hint: reply.error?.hint ?? undefined }, JSON.stringify(reply.error)).toEqual({
       status, code: code ?? reply.error?.code, hint: hint ?? reply.error?.hint ?? undefined,
     })
     expect(reply.error, 'refused').not.toBeNull()
-    expect(await fingerprint(server.db, tables), 'a refused request changed rows').toBe(before)
+    expect(await fingerprint(local.server.db, local.tables), 'a refused request changed rows').toBe(before)
     return reply
   }
 
@@ -131,7 +122,7 @@ describe('self-assessment over HTTP (the embedded PostgreSQL)', { timeout: 120_0
       expect(seen.error).toBeNull()
       expect((seen.data as { organisation_id: string }[]).filter((r) => r.organisation_id !== carol.org), table).toEqual([])
     }
-    const anon = client(server.url, server.anonKey)
+    const anon = client(local.server.url, local.server.anonKey)
     await refused(() => anon.from('assessments').select('*'), 401, '42501')
     await refused(() => anon.rpc('rate_item', { p_assessment_id: cqc, p_item_id: SAFE('safeguarding'), p_rating: '1', p_expected_version: 1, p_evidence_category: 'processes', p_evidence: [{ kind: 'note', note: 'x' }] }), 401, '42501')
     // A rating without evidence; a CQC rating without its category; a forged direct write; the history.
@@ -152,7 +143,7 @@ describe('self-assessment over HTTP (the embedded PostgreSQL)', { timeout: 120_0
     const item = SAFE('infection-prevention-and-control')
     let version = 0
     for (let round = 0; round < 3; round++) {
-      const before = await server.db.query<{ n: number }>('select count(*)::int as n from public.assessment_item_history where assessment_id = $1', [cqc])
+      const before = await local.server.db.query<{ n: number }>('select count(*)::int as n from public.assessment_item_history where assessment_id = $1', [cqc])
       const [a, b] = await Promise.all([rate(alice, cqc, item, '2', version), rate(bob, cqc, item, '4', version)])
       const replies = [{ who: alice, r: a }, { who: bob, r: b }]
       const won = replies.filter((x) => x.r.error === null)
@@ -166,7 +157,7 @@ describe('self-assessment over HTTP (the embedded PostgreSQL)', { timeout: 120_0
       expect(won[0]!.r.data).toMatchObject({ version, rated_by: won[0]!.who.id })
       const now = await alice.sb.from('assessment_items').select('rating, version, rated_by').eq('assessment_id', cqc).eq('item_id', item).single()
       expect(now.data).toEqual({ rating: won[0]!.who === alice ? '2' : '4', version, rated_by: won[0]!.who.id })
-      const after = await server.db.query<{ n: number }>('select count(*)::int as n from public.assessment_item_history where assessment_id = $1', [cqc])
+      const after = await local.server.db.query<{ n: number }>('select count(*)::int as n from public.assessment_item_history where assessment_id = $1', [cqc])
       expect(after.rows[0]!.n).toBe(before.rows[0]!.n + 1)
     }
   })

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
-import { errorOf as anyErrorOf, asRole, embeddedDatabase } from './helpers.ts'
+import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from '../../supabase/local/index.ts'
+import { errorOf as anyErrorOf, asRole, embeddedDatabase, GENEROUS_RATE_LIMITS } from './helpers.ts'
 
 export type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
 
@@ -158,4 +159,27 @@ export function suiteDatabase(engine: Engine) {
     await stop?.()
   })
   return sql
+}
+
+/**
+ * The local server (the whole HTTP API on the embedded PostgreSQL, in memory, sign-ups confirmed at once) of one
+ * describe block: started before its tests and stopped after them, with the tables a request could change.
+ */
+export function suiteServer(options: LocalSupabaseOptions = {}) {
+  let started: LocalSupabase | undefined
+  const local = {
+    get server(): LocalSupabase {
+      if (!started) throw new Error('the suite server has not started')
+      return started
+    },
+    tables: [] as string[],
+  }
+  beforeAll(async () => {
+    started = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', autoconfirm: true, rateLimits: GENEROUS_RATE_LIMITS, ...options })
+    local.tables = await snapshotTables(started.db)
+  })
+  afterAll(async () => {
+    await started?.stop()
+  })
+  return local
 }

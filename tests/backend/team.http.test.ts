@@ -6,10 +6,10 @@
  * no row. The race for the last seat runs on the embedded PostgreSQL and on one reached by DATABASE_URL.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
 import { client, GENEROUS_RATE_LIMITS, messagesTo, startPostgres, uniqueEmail } from './helpers.ts'
-import { fingerprint, snapshot, snapshotTables, tokenIn } from './team-helpers.ts'
+import { fingerprint, snapshot, suiteServer, tokenIn } from './team-helpers.ts'
 
 const SITE = 'http://localhost:5173'
 
@@ -49,67 +49,59 @@ const accessToken = async (a: Account) => (await a.sb.auth.getSession()).data.se
 
 // Each test makes many requests in a row (sign-ups, the functions on Deno): time enough on a busy 2-core machine.
 describe('the team over HTTP (the embedded PostgreSQL)', { timeout: 120_000 }, () => {
-  let server: LocalSupabase
-  let tables: string[]
-  beforeAll(async () => {
-    server = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', siteUrl: SITE, autoconfirm: true, rateLimits: GENEROUS_RATE_LIMITS })
-    tables = await snapshotTables(server.db)
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const local = suiteServer({ siteUrl: SITE })
 
   /** The request must be refused with this status and code, and change no row. */
   async function refused(request: () => Promise<FunctionReply>, status: number, code: string) {
-    const before = await fingerprint(server.db, tables)
+    const before = await fingerprint(local.server.db, local.tables)
     const reply = await request()
     expect(reply, JSON.stringify(reply.body)).toMatchObject({ status, body: { success: false, code } })
-    expect(await fingerprint(server.db, tables)).toBe(before)
+    expect(await fingerprint(local.server.db, local.tables)).toBe(before)
     return reply
   }
 
   it('three people work together, a fourth is refused with a clear reason, a removed member loses access at once', async () => {
-    const alice = await signUp(server, 'Alice')
+    const alice = await signUp(local.server, 'Alice')
     expect(alice.setup).toEqual({ success: true })
     const bobEmail = uniqueEmail('bob')
     const carolEmail = uniqueEmail('carol')
 
     for (const email of [bobEmail, carolEmail]) {
-      const reply = await fn(server, 'invite-member', { email, role: 'member' }, await accessToken(alice))
+      const reply = await fn(local.server, 'invite-member', { email, role: 'member' }, await accessToken(alice))
       expect(reply).toMatchObject({ status: 200, body: { success: true, mail: 'sent', invitation: { status: 'pending' } } })
     }
     const daveEmail = uniqueEmail('dave')
-    const fourth = await refused(async () => fn(server, 'invite-member', { email: daveEmail }, await accessToken(alice)), 402, 'seat_limit_reached')
+    const fourth = await refused(async () => fn(local.server, 'invite-member', { email: daveEmail }, await accessToken(alice)), 402, 'seat_limit_reached')
     expect(fourth.body.error).toMatch(/All 3 seats of the free plan are taken .*We'll enable the paid plan for eligible accounts\./)
 
     // The e-mails: from the outbox to the mail catcher, a link to the site's /invite page; then no token stays in the database.
-    const [bobMail] = await messagesTo(server.mailUrl, bobEmail)
+    const [bobMail] = await messagesTo(local.server.mailUrl, bobEmail)
     expect(bobMail!.subject).toMatch(/^Alice Tester invited you to join Alice Care on InspectReady$/)
     expect(bobMail!.links.some((l) => l.startsWith(`${SITE}/invite?token=`))).toBe(true)
     const bobToken = tokenIn(bobMail!.text)
-    const carolToken = tokenIn((await messagesTo(server.mailUrl, carolEmail))[0]!.text)
-    const dbText = await snapshot(server.db, tables)
+    const carolToken = tokenIn((await messagesTo(local.server.mailUrl, carolEmail))[0]!.text)
+    const dbText = await snapshot(local.server.db, local.tables)
     expect(dbText).not.toContain(bobToken)
     expect(dbText).not.toContain(carolToken)
 
     // Signed out, the /invite page can say who invited whom to what.
-    const anon = client(server.url, server.anonKey)
+    const anon = client(local.server.url, local.server.anonKey)
     expect((await anon.rpc('get_invitation', { p_token: bobToken })).data).toMatchObject({ status: 'pending', email: bobEmail, organisation_name: 'Alice Care', invited_by_name: 'Alice Tester' })
 
     // Bob signs up (work-email rules apply as ever) and gets no organisation of his own; he joins by accepting.
-    const bob = await signUp(server, 'Bob', bobEmail)
+    const bob = await signUp(local.server, 'Bob', bobEmail)
     expect(bob.setup).toEqual({ success: true, invitationPending: true })
     expect((await bob.sb.rpc('accept_invitation', { p_token: bobToken })).data).toMatchObject({ organisation_name: 'Alice Care', role: 'member' })
-    const carol = await signUp(server, 'Carol', carolEmail)
+    const carol = await signUp(local.server, 'Carol', carolEmail)
     expect((await carol.sb.rpc('accept_invitation', { p_token: carolToken })).error).toBeNull()
 
     const team = await alice.sb.rpc('get_team')
     expect(team.data.members.map((m: { email: string }) => m.email)).toEqual([alice.email, bobEmail, carolEmail])
     expect(team.data.seats).toEqual({ limit: 3, used: 3, available: 0 })
     expect((await bob.sb.from('organisations').select('name')).data).toEqual([{ name: 'Alice Care' }])
-    await refused(async () => fn(server, 'invite-member', { email: daveEmail }, await accessToken(alice)), 402, 'seat_limit_reached')
+    await refused(async () => fn(local.server, 'invite-member', { email: daveEmail }, await accessToken(alice)), 402, 'seat_limit_reached')
     // A member may not invite, nor remove anyone.
-    await refused(async () => fn(server, 'invite-member', { email: daveEmail }, await accessToken(bob)), 403, 'not_admin')
+    await refused(async () => fn(local.server, 'invite-member', { email: daveEmail }, await accessToken(bob)), 403, 'not_admin')
     const byBob = await bob.sb.rpc('remove_member', { p_user_id: carol.id })
     expect({ status: byBob.status, code: byBob.error?.code, hint: byBob.error?.hint }).toEqual({ status: 403, code: 'PT403', hint: 'not_admin' })
 
@@ -125,80 +117,80 @@ describe('the team over HTTP (the embedded PostgreSQL)', { timeout: 120_000 }, (
     const user = await carol.sb.auth.getUser()
     expect(user.data.user).toBeNull()
     expect(user.error?.name).toBe('AuthSessionMissingError')
-    const refresh = await client(server.url, server.anonKey).auth.refreshSession({ refresh_token: carolSession.session!.refresh_token })
+    const refresh = await client(local.server.url, local.server.anonKey).auth.refreshSession({ refresh_token: carolSession.session!.refresh_token })
     expect(refresh.error?.code).toBe('refresh_token_not_found')
     // Carol's seat is free again.
-    expect((await fn(server, 'invite-member', { email: daveEmail }, await accessToken(alice))).status).toBe(200)
+    expect((await fn(local.server, 'invite-member', { email: daveEmail }, await accessToken(alice))).status).toBe(200)
   })
 
   it('the functions refuse a signed-out caller, a bad body, a consumer address, and spam with 429', async () => {
-    const admin = await signUp(server, 'Spam')
-    await server.db.query(`update public.organisations set plan = 'bos' where id = (select organisation_id from public.memberships where user_id = $1)`, [admin.id])
+    const admin = await signUp(local.server, 'Spam')
+    await local.server.db.query(`update public.organisations set plan = 'bos' where id = (select organisation_id from public.memberships where user_id = $1)`, [admin.id])
     const token = await accessToken(admin)
-    await refused(() => fn(server, 'invite-member', { email: uniqueEmail('x') }, server.anonKey), 401, 'not_authenticated')
-    await refused(() => fn(server, 'invite-member', {}, token), 400, 'invalid_payload')
-    await refused(() => fn(server, 'invite-member', { email: uniqueEmail('x'), role: 'owner' }, token), 400, 'invalid_payload')
-    const consumer = await refused(() => fn(server, 'invite-member', { email: 'colleague@gmail.com' }, token), 400, 'consumer_email_domain')
+    await refused(() => fn(local.server, 'invite-member', { email: uniqueEmail('x') }, local.server.anonKey), 401, 'not_authenticated')
+    await refused(() => fn(local.server, 'invite-member', {}, token), 400, 'invalid_payload')
+    await refused(() => fn(local.server, 'invite-member', { email: uniqueEmail('x'), role: 'owner' }, token), 400, 'invalid_payload')
+    const consumer = await refused(() => fn(local.server, 'invite-member', { email: 'colleague@gmail.com' }, token), 400, 'consumer_email_domain')
     expect(consumer.body.error).toMatch(/work e-mail/)
-    await refused(() => fn(server, 'resend-invitation', { invitationId: crypto.randomUUID() }, token), 404, 'invitation_not_found')
+    await refused(() => fn(local.server, 'resend-invitation', { invitationId: crypto.randomUUID() }, token), 404, 'invitation_not_found')
     // An organisation may send 20 invitation e-mails an hour (bos: no seat limit stops it first). The first 19 are
     // sent the way the function sends them, straight to the SQL function; the 20th and 21st through HTTP.
     for (let i = 0; i < 19; i++) {
-      await server.db.query("select public.invite_member($1, $2, 'member', 'http://localhost:5173', 'x@localhost')", [admin.id, uniqueEmail(`bulk${i}`)])
+      await local.server.db.query("select public.invite_member($1, $2, 'member', 'http://localhost:5173', 'x@localhost')", [admin.id, uniqueEmail(`bulk${i}`)])
     }
-    expect((await fn(server, 'invite-member', { email: uniqueEmail('twentieth') }, token)).status).toBe(200)
-    const spam = await refused(() => fn(server, 'invite-member', { email: uniqueEmail('one-too-many') }, token), 429, 'invitation_rate_limited')
+    expect((await fn(local.server, 'invite-member', { email: uniqueEmail('twentieth') }, token)).status).toBe(200)
+    const spam = await refused(() => fn(local.server, 'invite-member', { email: uniqueEmail('one-too-many') }, token), 429, 'invitation_rate_limited')
     expect(spam.body.error).toMatch(/20 invitation e-mails in the last hour/)
   })
 
   it('resend: a new working link by e-mail, the old one dead; not twice within a minute', async () => {
-    const admin = await signUp(server, 'Resend')
+    const admin = await signUp(local.server, 'Resend')
     const token = await accessToken(admin)
     const email = uniqueEmail('resent')
-    const first = await fn(server, 'invite-member', { email }, token)
-    const tooSoon = await refused(() => fn(server, 'resend-invitation', { invitationId: first.body.invitation!.id }, token), 429, 'invitation_resend_too_soon')
+    const first = await fn(local.server, 'invite-member', { email }, token)
+    const tooSoon = await refused(() => fn(local.server, 'resend-invitation', { invitationId: first.body.invitation!.id }, token), 429, 'invitation_resend_too_soon')
     expect(tooSoon.body.retryAfter).toBeGreaterThan(50)
-    await server.db.query("update public.invitations set last_sent_at = now() - interval '2 minutes' where id = $1", [first.body.invitation!.id])
-    expect((await fn(server, 'resend-invitation', { invitationId: first.body.invitation!.id }, token)).status).toBe(200)
-    const mails = await messagesTo(server.mailUrl, email)
+    await local.server.db.query("update public.invitations set last_sent_at = now() - interval '2 minutes' where id = $1", [first.body.invitation!.id])
+    expect((await fn(local.server, 'resend-invitation', { invitationId: first.body.invitation!.id }, token)).status).toBe(200)
+    const mails = await messagesTo(local.server.mailUrl, email)
     expect(mails).toHaveLength(2)
     const [newest, oldest] = mails.map((m) => tokenIn(m.text))
-    const anon = client(server.url, server.anonKey)
+    const anon = client(local.server.url, local.server.anonKey)
     expect((await anon.rpc('get_invitation', { p_token: newest })).data.status).toBe('pending')
     const old = await anon.rpc('get_invitation', { p_token: oldest })
     expect({ status: old.status, hint: old.error?.hint }).toEqual({ status: 404, hint: 'invitation_not_found' })
   })
 
   it('accepting over HTTP: wrong account 403, replay 410 used, expiry 410 expired, a guess 404; each changes nothing', async () => {
-    const admin = await signUp(server, 'Accept')
+    const admin = await signUp(local.server, 'Accept')
     const token = await accessToken(admin)
     const erinEmail = uniqueEmail('erin')
-    await fn(server, 'invite-member', { email: erinEmail }, token)
-    const erinToken = tokenIn((await messagesTo(server.mailUrl, erinEmail))[0]!.text)
-    const mallory = await signUp(server, 'Mallory')
+    await fn(local.server, 'invite-member', { email: erinEmail }, token)
+    const erinToken = tokenIn((await messagesTo(local.server.mailUrl, erinEmail))[0]!.text)
+    const mallory = await signUp(local.server, 'Mallory')
     const status = async (sb: SupabaseClient, args: Record<string, unknown>) => {
-      const before = await fingerprint(server.db, tables)
+      const before = await fingerprint(local.server.db, local.tables)
       const r = await sb.rpc('accept_invitation', args)
-      expect(await fingerprint(server.db, tables)).toBe(before)
+      expect(await fingerprint(local.server.db, local.tables)).toBe(before)
       return { status: r.status, hint: r.error?.hint, message: r.error?.message }
     }
     expect(await status(mallory.sb, { p_token: erinToken })).toMatchObject({ status: 403, hint: 'invitation_wrong_account', message: expect.stringContaining(`This invitation is for ${erinEmail}, but you are signed in as ${mallory.email}.`) })
     expect(await status(mallory.sb, { p_token: 'f'.repeat(64) })).toMatchObject({ status: 404, hint: 'invitation_not_found' })
-    expect(await status(client(server.url, server.anonKey), { p_token: erinToken })).toMatchObject({ status: 401 })
-    const erin = await signUp(server, 'Erin', erinEmail)
+    expect(await status(client(local.server.url, local.server.anonKey), { p_token: erinToken })).toMatchObject({ status: 401 })
+    const erin = await signUp(local.server, 'Erin', erinEmail)
     expect((await erin.sb.rpc('accept_invitation', { p_token: erinToken })).error).toBeNull()
     expect(await status(mallory.sb, { p_token: erinToken })).toMatchObject({ status: 410, hint: 'invitation_used' })
 
     const frankEmail = uniqueEmail('frank')
-    const invited = await fn(server, 'invite-member', { email: frankEmail }, token)
-    await server.db.query("update public.invitations set expires_at = now() - interval '1 second' where id = $1", [invited.body.invitation!.id])
-    const frank = await signUp(server, 'Frank', frankEmail)
+    const invited = await fn(local.server, 'invite-member', { email: frankEmail }, token)
+    await local.server.db.query("update public.invitations set expires_at = now() - interval '1 second' where id = $1", [invited.body.invitation!.id])
+    const frank = await signUp(local.server, 'Frank', frankEmail)
     expect(frank.setup).toEqual({ success: true }) // the invitation had expired: he got an organisation of his own
-    expect(await status(frank.sb, { p_token: tokenIn((await messagesTo(server.mailUrl, frankEmail))[0]!.text) })).toMatchObject({ status: 410, hint: 'invitation_expired' })
+    expect(await status(frank.sb, { p_token: tokenIn((await messagesTo(local.server.mailUrl, frankEmail))[0]!.text) })).toMatchObject({ status: 410, hint: 'invitation_expired' })
   })
 
   it('the race for the last seat: ten concurrent invitations, one accepted', async () => {
-    await raceForLastSeat(server)
+    await raceForLastSeat(local.server)
   })
 })
 
