@@ -3,6 +3,7 @@ import { pageColumn } from '../../styles/column'
 import { media } from '../../styles/media'
 import { raisedCard } from '../../styles/surface'
 import { tokens, vars } from '../../styles/theme.css'
+import { selectControl } from '../../styles/controls'
 
 export const wrap = style(pageColumn('960px'))
 export const header = style({ display: 'grid', gap: tokens.space[2] })
@@ -83,17 +84,7 @@ export const choice = style({
   cursor: 'pointer',
   selectors: { '&:has(input:checked)': { borderColor: vars.color.primary, background: vars.color.surface } },
 })
-export const select = style({
-  height: '44px',
-  padding: `0 ${tokens.space[3]}`,
-  borderRadius: tokens.radii.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  minWidth: 0,
-  width: '100%',
-})
+export const select = style({ ...selectControl('44px'), width: '100%' })
 export const evidence = style({ margin: 0, paddingLeft: tokens.space[5], display: 'grid', gap: tokens.space[2], overflowWrap: 'anywhere' })
 export const badge = style({
   justifySelf: 'start',

@@ -3,6 +3,7 @@ import { pageColumn } from '../../styles/column'
 import { media } from '../../styles/media'
 import { raisedCard } from '../../styles/surface'
 import { tokens, vars } from '../../styles/theme.css'
+import { selectControl } from '../../styles/controls'
 
 export const wrap = style(pageColumn('880px'))
 export const header = style({ display: 'grid', gap: tokens.space[2] })
@@ -29,16 +30,7 @@ export const form = style({
   gap: tokens.space[4],
   '@media': { [media.tablet]: { gridTemplateColumns: '2fr 1fr auto', alignItems: 'end' } },
 })
-export const select = style({
-  height: '40px',
-  padding: `0 ${tokens.space[3]}`,
-  borderRadius: tokens.radii.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  minWidth: 0,
-})
+export const select = style(selectControl('40px'))
 export const error = style({ margin: 0, color: vars.color.destructive, fontWeight: 500 })
 export const status = style({ margin: 0, color: vars.color.textMuted, minHeight: '1.5em' })
 export const confirm = style({
