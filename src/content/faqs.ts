@@ -62,3 +62,11 @@ export const lmsPartnerFaqs: readonly Faq[] = [
     answer: 'Yes, custom course development is part of the Enterprise partner plan.',
   },
 ]
+
+/**
+ * The FAQ lists by key. A page entry (src/seo/pages.ts) names its list by key, not by value, so the head data every
+ * page loads carries no FAQ text: a route with FAQs imports this module when its head is built (src/seo/head.ts).
+ */
+export const FAQ_SETS = { careCompliance: careComplianceFaqs, lmsPartner: lmsPartnerFaqs } as const
+
+export type FaqSetKey = keyof typeof FAQ_SETS

@@ -11,6 +11,7 @@ import {
   softwareApplication,
   website,
 } from './jsonld'
+import type { Faq } from '../content/faqs'
 import { type PageEntry, type PagePath, pageEntry } from './pages'
 
 export interface HeadData {
@@ -23,15 +24,15 @@ export function fullTitle(entry: Pick<PageEntry, 'path' | 'title'>): string {
   return entry.path === '/' ? entry.title : `${entry.title} | ${config.brand}`
 }
 
-/** The JSON-LD blocks of a page: its kinds plus the breadcrumb list (indexable pages only). */
-export function structuredData(entry: PageEntry): JsonLd[] {
+/** The JSON-LD blocks of a page: its kinds plus the breadcrumb list (indexable pages only). `faqs`: the list its key names. */
+export function structuredData(entry: PageEntry, faqs?: readonly Faq[]): JsonLd[] {
   const blocks: JsonLd[] = []
   for (const kind of entry.structured) {
     if (kind === 'organization') blocks.push(organization())
     if (kind === 'website') blocks.push(website())
     if (kind === 'software') blocks.push(softwareApplication({ description: entry.description, url: entry.path }))
     if (kind === 'service') blocks.push(service({ name: entry.title, description: entry.description, url: entry.path }))
-    if (kind === 'faq' && entry.faqs) blocks.push(faqPage(entry.faqs))
+    if (kind === 'faq' && faqs) blocks.push(faqPage(faqs))
     if (kind === 'article')
       blocks.push(
         article({ headline: entry.heading, description: entry.description, url: entry.path, datePublished: entry.published ?? '2025-06-01' }),
@@ -42,7 +43,7 @@ export function structuredData(entry: PageEntry): JsonLd[] {
 }
 
 /** Head tags for an entry: title, description, robots, canonical, Open Graph, Twitter card and JSON-LD. */
-export function buildHead(entry: PageEntry): HeadData {
+export function buildHead(entry: PageEntry, faqs?: readonly Faq[]): HeadData {
   const title = fullTitle(entry)
   const url = absoluteUrl(entry.path)
   const image = absoluteUrl('/og-image.png')
@@ -66,11 +67,18 @@ export function buildHead(entry: PageEntry): HeadData {
     { name: 'twitter:image', content: image },
   ]
   const links = entry.noindex ? [] : [{ rel: 'canonical', href: absoluteUrl(entry.canonicalPath ?? entry.path) }]
-  const scripts = structuredData(entry).map((block) => ({ type: 'application/ld+json', children: serialiseJsonLd(block) }))
+  const scripts = structuredData(entry, faqs).map((block) => ({ type: 'application/ld+json', children: serialiseJsonLd(block) }))
   return { meta, links, scripts }
 }
 
-/** For a route's head(): `head: () => pageHead('/about')`. */
-export function pageHead(path: PagePath): HeadData {
-  return buildHead(pageEntry(path))
+/**
+ * For a route's head(): `head: () => pageHead('/about')`. A page with FAQs gets a promise: its FAQ text is imported
+ * when the head is built (the router awaits head(), on the server and before hydration), so the code every page
+ * loads carries none of it.
+ */
+export function pageHead(path: PagePath): HeadData | Promise<HeadData> {
+  const entry = pageEntry(path)
+  const key = entry.faqs
+  if (!key) return buildHead(entry)
+  return import('../content/faqs').then(({ FAQ_SETS }) => buildHead(entry, FAQ_SETS[key]))
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { config } from '../config'
-import { buildHead, structuredData } from './head'
+import { FAQ_SETS } from '../content/faqs'
+import { buildHead, pageHead, structuredData } from './head'
 import { breadcrumbList, faqPage, segmentName, serialiseJsonLd } from './jsonld'
 import { NOT_FOUND_PAGE, PAGES, pageEntry } from './pages'
 
@@ -82,9 +83,18 @@ describe('buildHead', () => {
 
   it('gives FAQ pages a FAQPage with every question', () => {
     const entry = pageEntry('/lms-partner')
-    const faq = structuredData(entry).find((b) => b['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] }
-    expect(faq.mainEntity).toHaveLength(entry.faqs!.length)
-    expect(entry.faqs!.length).toBe(5)
+    const faqs = FAQ_SETS[entry.faqs!]
+    const faq = structuredData(entry, faqs).find((b) => b['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] }
+    expect(faq.mainEntity).toHaveLength(faqs.length)
+    expect(faqs.length).toBe(5)
+  })
+
+  it("builds a FAQ page's head with its FAQs, imported when asked for", async () => {
+    const head = await pageHead('/care-compliance-software')
+    const types = head.scripts.map((s) => JSON.parse(s.children ?? '')['@type'])
+    expect(types).toContain('FAQPage')
+    expect(head.scripts.map((s) => s.children).join('')).toContain(FAQ_SETS.careCompliance[0]!.question)
+    expect(pageHead('/about')).not.toBeInstanceOf(Promise)
   })
 
   it('points /care at / as canonical (same page)', () => {

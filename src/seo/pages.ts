@@ -1,6 +1,5 @@
-import { careComplianceFaqs, lmsPartnerFaqs } from '../content/faqs'
 import { config } from '../config'
-import type { Faq } from '../content/faqs'
+import type { FaqSetKey } from '../content/faqs'
 
 /**
  * Every public page with its head data: one list that drives the routes' head(), the prerender list,
@@ -25,7 +24,8 @@ export interface PageEntry {
   canonicalPath?: string
   ogType?: 'website' | 'article'
   structured: StructuredData[]
-  faqs?: readonly Faq[]
+  /** The page's FAQ list (FAQPage structured data), by key: see FAQ_SETS in src/content/faqs.ts. */
+  faqs?: FaqSetKey
   /** Article dates (ISO) for article pages. */
   published?: string
 }
@@ -90,7 +90,7 @@ export const PAGES = [
     heading: 'Care compliance software: a practical guide for UK providers',
     ogType: 'article',
     structured: ['article', 'faq'],
-    faqs: careComplianceFaqs,
+    faqs: 'careCompliance',
     published: '2025-06-01',
   },
   {
@@ -169,7 +169,7 @@ export const PAGES = [
       'For training providers, consultancies, associations and MSPs: a white-label learning platform with pre-loaded accredited courses and revenue share. Launch in 24–48 hours.',
     heading: 'Launch your own branded learning platform',
     structured: ['service', 'faq'],
-    faqs: lmsPartnerFaqs,
+    faqs: 'lmsPartner',
   },
   {
     path: '/partner-apply',
