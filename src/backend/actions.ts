@@ -114,5 +114,5 @@ export const actionActors = {
 }
 
 export const overdueActors = {
-  loadOverdue: fromPromise<ActionRecord[], Record<string, never>>(async () => readOverdueActions(await client())),
+  loadOverdue: fromPromise<readonly ActionRecord[], Record<string, never>>(async () => readOverdueActions(await client())),
 }
