@@ -182,6 +182,8 @@ export const actionMachine = setup({
     isStepValid: ({ context }) => !!context.stepping && stepProblem(context.stepping.step, context.stepDraft) === null,
     isConflict: ({ event }) => errorOf(event).code === 'action_conflict',
     isStarting: ({ context }) => context.stepping?.step === 'start',
+    /** Only a verification takes a link. */
+    isVerifying: ({ context }) => context.stepping?.step === 'verify',
   },
 }).createMachine({
   id: 'action',
@@ -227,7 +229,7 @@ export const actionMachine = setup({
           tags: ['stepping'],
           on: {
             STEP_NOTE_CHANGED: { actions: 'assignStepNote' },
-            STEP_URL_CHANGED: { actions: 'assignStepUrl' },
+            STEP_URL_CHANGED: { guard: 'isVerifying', actions: 'assignStepUrl' },
             CONFIRM_STEP: [{ guard: 'isStepValid', target: '#action.moving', actions: 'startSave' }, { actions: 'assignStepProblem' }],
             CANCEL: { target: 'idle', actions: 'closeForms' },
           },

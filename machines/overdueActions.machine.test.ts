@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { ActionRecord } from '../src/domain/actions'
-import { overdueActionsMachine, overdueSampleAction, overdueSampleEvents } from './overdueActions.machine'
+import { overdueActionsMachine, overdueActionsSampleAction, overdueActionsSampleEvents } from './overdueActions.machine'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(replies: (() => Promise<readonly ActionRecord[]>)[]) {
@@ -23,16 +23,16 @@ function run(replies: (() => Promise<readonly ActionRecord[]>)[]) {
 
 describe("the dashboard's overdue actions", () => {
   it('shows the overdue actions, or says none is overdue', async () => {
-    const some = run([async () => [overdueSampleAction]])
+    const some = run([async () => [overdueActionsSampleAction]])
     expect(some.actor.getSnapshot().hasTag('loading')).toBe(true)
     await waitFor(some.actor, (s) => s.matches('shown'))
-    expect(some.actor.getSnapshot().context.actions).toEqual([overdueSampleAction])
+    expect(some.actor.getSnapshot().context.actions).toEqual([overdueActionsSampleAction])
     const none = run([async () => []])
     await waitFor(none.actor, (s) => s.matches('none'))
   })
 
   it('a failed read offers Try again, which reads again', async () => {
-    const { actor, calls } = run([async () => Promise.reject({ code: 'network', message: 'down' }), async () => [overdueSampleAction]])
+    const { actor, calls } = run([async () => Promise.reject({ code: 'network', message: 'down' }), async () => [overdueActionsSampleAction]])
     await waitFor(actor, (s) => s.matches('failed'))
     expect(actor.getSnapshot().context.refusal).toEqual({ code: 'network', message: 'down' })
     actor.send({ type: 'RETRY' })
@@ -42,7 +42,7 @@ describe("the dashboard's overdue actions", () => {
   })
 
   it('the planned paths take every state and transition', () => {
-    const paths = planPaths(overdueActionsMachine, { events: overdueSampleEvents })
+    const paths = planPaths(overdueActionsMachine, { events: overdueActionsSampleEvents })
     expect(uncovered(overdueActionsMachine, paths)).toEqual({ states: [], transitions: [] })
   })
 })

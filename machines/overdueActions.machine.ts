@@ -62,7 +62,7 @@ export const overdueActionsMachine = setup({
 
 // Samples (the paths and the tests): one action three days overdue.
 
-export const overdueSampleAction: ActionRecord = {
+export const overdueActionsSampleAction: ActionRecord = {
   id: '00000000-0000-4000-8000-0000000000d2',
   assessmentId: '00000000-0000-4000-8000-0000000000c1',
   itemId: 'cqc-saf-2024/safe/safeguarding',
@@ -80,9 +80,9 @@ export const overdueSampleAction: ActionRecord = {
   daysOverdue: 3,
 }
 
-export const overdueSampleEvents = [
+export const overdueActionsSampleEvents = [
   { type: 'RETRY' },
-  { type: 'xstate.done.actor.loadOverdue', output: [overdueSampleAction] },
+  { type: 'xstate.done.actor.loadOverdue', output: [overdueActionsSampleAction] },
   { type: 'xstate.done.actor.loadOverdue', output: [] },
   { type: 'xstate.error.actor.loadOverdue', error: { code: 'network', message: "We couldn't reach the server. Check your connection and try again." } },
 ] as const satisfies readonly AnyEventObject[]
