@@ -39,6 +39,16 @@ describe('the committed traceability table', () => {
     expect(page).toMatch(/- \*\*Safe\*\* \(`cqc-saf-2024\/safe`\): \n {2}- `src\/domain\/frameworks\/scoring\.test\.ts`: CQC key question score › three Safe statements/)
   })
 
+  it('every test it lists exists in its file under that title', () => {
+    const refs = committed.frameworks.flatMap((f) => f.groups.flatMap((g) => [...g.scoreTests, ...g.items.flatMap((i) => i.tests)]))
+    expect(refs.length).toBeGreaterThan(0)
+    const titles = new Map<string, Set<string>>()
+    for (const t of refs) {
+      if (!titles.has(t.file)) titles.set(t.file, new Set(parseTestFile(t.file).tests.map((p) => p.title)))
+      expect(titles.get(t.file)!.has(t.title), `${t.file}: ${t.title}`).toBe(true)
+    }
+  })
+
   it('lists the machines’ traced states with their atlas pictures and the path tests through them', () => {
     const byName = new Map(committed.machines.map((m) => [m.name, m]))
     expect([...byName.keys()].sort()).toEqual(['assessItem', 'home'])

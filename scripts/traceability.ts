@@ -260,7 +260,11 @@ export function traceMachine({ spec, machine, driver }: TraceMachineInput): Trac
 
 // ---------------------------------------------------------------------------------------------- the join
 
-const ref = (t: TestRef): TestRef => ({ file: t.file, title: t.title })
+/** The tests as references, each once (two calls in one file may share a title). */
+const refs = (tests: TestRef[]): TestRef[] => {
+  const seen = new Set<string>()
+  return tests.filter((t) => !seen.has(`${t.file}\n${t.title}`) && !!seen.add(`${t.file}\n${t.title}`)).map((t) => ({ file: t.file, title: t.title }))
+}
 const SCORING_MODULE = 'src/domain/frameworks/scoring'
 
 export function buildTraceability(machines: TracedMachine[], files: ParsedTestFile[], versions: readonly FrameworkVersion[] = FRAMEWORK_VERSIONS): Traceability {
@@ -284,14 +288,16 @@ export function buildTraceability(machines: TracedMachine[], files: ParsedTestFi
             name: item.name,
             // Every item of a version the machine takes is handled by its traced states: the machine is generic.
             machines: handling.map((m) => m.name),
-            tests: files.flatMap((f) => testsNaming(f, naming, version)).map(ref),
+            tests: refs(files.flatMap((f) => testsNaming(f, naming, version))),
           }
         })
         const namings = [groupNaming(group), ...group.items.map((i) => itemNaming(group.key, i))]
-        const scoreTests = scoringFiles.flatMap((f) => {
-          const found = new Set(namings.flatMap((n) => testsNaming(f, n, version)))
-          return f.tests.filter((t) => found.has(t)).map(ref)
-        })
+        const scoreTests = refs(
+          scoringFiles.flatMap((f) => {
+            const found = new Set(namings.flatMap((n) => testsNaming(f, n, version)))
+            return f.tests.filter((t) => found.has(t))
+          }),
+        )
         return { id: group.id, key: group.key, name: group.name, scoreTests, items }
       }),
     }
