@@ -203,6 +203,8 @@ export function indexPage(specs: MachineSpec[]): string {
     '',
     'Regenerate with `npm run flows`; `scripts/flows.test.ts` fails when these files are stale. The same data drives the /flows page of development builds.',
     '',
+    'Which machines, path tests, pictures and tests cover each framework item, and which tests prove each key question’s or area’s score or band: [traceability.md](./traceability.md).',
+    '',
   ].join('\n')
 }
 

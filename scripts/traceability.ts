@@ -309,6 +309,7 @@ export function buildTraceability(machines: TracedMachine[], files: ParsedTestFi
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 const code = (text: string) => `\`${cell(text)}\``
+const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 const testLine = (t: TestRef) => `${code(t.file)}: ${cell(t.title)}`
 
 export function traceabilityPage(t: Traceability): string {
@@ -343,8 +344,8 @@ export function traceabilityPage(t: Traceability): string {
       out.push(`- **${cell(g.name)}** (${code(g.id)}): ${g.scoreTests.length ? '' : 'no scoring test names it'}`)
       for (const s of g.scoreTests) out.push(`  - ${testLine(s)}`)
     }
-    out.push('', `### ${f.itemNoun[0]!.toUpperCase()}${f.itemNoun.slice(1)}s`, '')
-    out.push(`| Id | ${f.itemNoun} | ${f.groupNoun} | Machine states | Tests naming it |`, '| --- | --- | --- | --- | --- |')
+    out.push('', `### ${capitalise(f.itemNoun)}s`, '')
+    out.push(`| Id | ${capitalise(f.itemNoun)} | ${capitalise(f.groupNoun)} | Machine states | Tests naming it |`, '| --- | --- | --- | --- | --- |')
     for (const g of f.groups) {
       for (const i of g.items) {
         const states = i.machines.map((name) => `[${name}](#${name.toLowerCase()}): ${t.machines.find((m) => m.name === name)?.states.length ?? 0} states`).join('; ')
