@@ -54,7 +54,7 @@ export function Traceability({ data, atlas }: { data: TraceabilityData; atlas: A
   )
 }
 
-function Tests({ tests, none }: { tests: TestRef[]; none: string }) {
+function Tests({ tests, none, collapse = true }: { tests: TestRef[]; none: string; collapse?: boolean }) {
   if (!tests.length) return <span className={s.muted}>{none}</span>
   const list = (
     <ul className={s.tests}>
@@ -65,7 +65,7 @@ function Tests({ tests, none }: { tests: TestRef[]; none: string }) {
       ))}
     </ul>
   )
-  if (tests.length <= 3) return list
+  if (!collapse || tests.length <= 3) return list
   return (
     <details>
       <summary className={s.summary}>{tests.length} tests</summary>
@@ -85,10 +85,13 @@ function FrameworkTables({ framework: f, groupShown, itemShown }: { framework: T
       </h3>
       {groups.length === 0 && items.length === 0 ? <p className={s.muted}>Nothing in this framework matches.</p> : null}
       {groups.length ? (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it.
-        <section className={s.scroller} aria-label={`${f.name}: tests that prove each ${f.groupNoun}’s score or band`} tabIndex={0}>
-          <table className={s.table}>
-            <caption className={s.caption}>Tests that prove the score or band, per {f.groupNoun}</caption>
+        <>
+          <h4 id={`${headingId}-scores`} className={s.caption}>
+            Tests that prove the score or band, per {f.groupNoun}
+          </h4>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it. */}
+          <section className={s.scroller} aria-labelledby={`${headingId}-scores`} tabIndex={0}>
+          <table className={s.table} aria-labelledby={`${headingId}-scores`}>
             <thead>
               <tr>
                 <th scope="col" className={s.cell}>
@@ -108,19 +111,23 @@ function FrameworkTables({ framework: f, groupShown, itemShown }: { framework: T
                     <span className={s.id}>{g.id}</span>
                   </th>
                   <td className={s.cell}>
-                    <Tests tests={g.scoreTests} none="No scoring test names it." />
+                    <Tests tests={g.scoreTests} none="No scoring test names it." collapse={false} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </section>
+          </section>
+        </>
       ) : null}
       {items.length ? (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it.
-        <section className={s.scroller} aria-label={`${f.name}: ${f.itemNoun}s`} tabIndex={0}>
-          <table className={s.table}>
-            <caption className={s.caption}>{capitalise(f.itemNoun)}s: the machines that handle each and the tests that name it</caption>
+        <>
+          <h4 id={`${headingId}-items`} className={s.caption}>
+            {capitalise(f.itemNoun)}s: the machines that handle each and the tests that name it
+          </h4>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it. */}
+          <section className={s.scroller} aria-labelledby={`${headingId}-items`} tabIndex={0}>
+          <table className={`${s.table} ${s.wideTable}`} aria-labelledby={`${headingId}-items`}>
             <thead>
               <tr>
                 <th scope="col" className={s.cell}>
@@ -163,7 +170,8 @@ function FrameworkTables({ framework: f, groupShown, itemShown }: { framework: T
               ))}
             </tbody>
           </table>
-        </section>
+          </section>
+        </>
       ) : null}
     </section>
   )
@@ -185,10 +193,12 @@ function MachineTrace({ machine: m, atlas }: { machine: TracedMachine; atlas: At
       <h4 id={headingId} className={s.machineTitle}>
         <a href={`#flow-${m.name}`}>{m.name}</a> <span className={s.muted}>({m.file})</span>
       </h4>
+      <p id={`${headingId}-states`} className={s.caption}>
+        States that show or rate items (meta.frameworkTrace)
+      </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it. */}
-      <section className={s.scroller} aria-label={`${m.name}: states that handle framework items`} tabIndex={0}>
-        <table className={s.table}>
-          <caption className={s.caption}>States that show or rate items (meta.frameworkTrace)</caption>
+      <section className={s.scroller} aria-labelledby={`${headingId}-states`} tabIndex={0}>
+        <table className={`${s.table} ${s.wideTable}`} aria-labelledby={`${headingId}-states`}>
           <thead>
             <tr>
               <th scope="col" className={s.cell}>

@@ -38,8 +38,11 @@ export const scroller = style({
   borderRadius: tokens.radii.md,
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 })
-export const table = style({ width: '100%', minWidth: '36rem', borderCollapse: 'collapse', fontSize: tokens.fontSizes.sm })
-export const caption = style({ textAlign: 'left', fontWeight: tokens.weight.semibold, padding: tokens.space[2] })
-export const cell = style({ textAlign: 'left', padding: `${tokens.space[2]} ${tokens.space[2]}`, borderTop: `1px solid ${vars.color.border}`, verticalAlign: 'top', overflowWrap: 'anywhere' })
-export const tests = style({ margin: 0, paddingLeft: tokens.space[5], display: 'grid', gap: tokens.space[1], overflowWrap: 'anywhere' })
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizes.sm })
+// Four columns do not fit 390 px: the table keeps readable columns and scrolls in its region.
+export const wideTable = style({ minWidth: '44rem' })
+export const caption = style({ fontSize: tokens.fontSizes.md, fontWeight: tokens.weight.semibold, margin: 0 })
+// break-word, not anywhere: words wrap whole, so a narrow column never breaks a word letter by letter.
+export const cell = style({ textAlign: 'left', padding: tokens.space[2], verticalAlign: 'top', overflowWrap: 'break-word', borderTop: `1px solid ${vars.color.border}` })
+export const tests = style({ margin: 0, paddingLeft: tokens.space[5], display: 'grid', gap: tokens.space[1], overflowWrap: 'anywhere', minWidth: '12rem' })
 export const summary = style({ cursor: 'pointer', fontWeight: tokens.weight.semibold })
