@@ -284,7 +284,10 @@ test('traceability: every framework item in a table per framework; typing “Saf
   await filter.fill('')
   await expect(section.locator('tr[data-trace-group]')).toHaveCount(traceability.frameworks.flatMap((f) => f.groups).length)
   // The tables scroll inside keyboard-focusable regions; the page itself never scrolls sideways at 390 px.
-  for (const region of await section.locator('section[tabindex="0"]').all()) await expect(region).toHaveAttribute('aria-label', /.+/)
+  const labels = await section.locator('section[tabindex="0"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+  expect(labels.length).toBeGreaterThan(0)
+  expect(labels.every((l) => l.endsWith('(scrolls)')), labels.join('; ')).toBe(true)
+  expect(new Set(labels).size, 'each region has its own name').toBe(labels.length)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   expect(problems).toEqual([])
 })

@@ -90,7 +90,7 @@ function FrameworkTables({ framework: f, groupShown, itemShown }: { framework: T
             Tests that prove the score or band, per {f.groupNoun}
           </h4>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it. */}
-          <section className={s.scroller} aria-labelledby={`${headingId}-scores`} tabIndex={0}>
+          <section className={s.scroller} aria-label={`${f.name}: tests that prove each ${f.groupNoun}’s score or band (scrolls)`} tabIndex={0}>
           <table className={s.table} aria-labelledby={`${headingId}-scores`}>
             <thead>
               <tr>
@@ -126,7 +126,7 @@ function FrameworkTables({ framework: f, groupShown, itemShown }: { framework: T
             {capitalise(f.itemNoun)}s: the machines that handle each and the tests that name it
           </h4>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it. */}
-          <section className={s.scroller} aria-labelledby={`${headingId}-items`} tabIndex={0}>
+          <section className={s.scroller} aria-label={`${f.name}: ${f.itemNoun}s (scrolls)`} tabIndex={0}>
           <table className={`${s.table} ${s.wideTable}`} aria-labelledby={`${headingId}-items`}>
             <thead>
               <tr>
@@ -197,7 +197,7 @@ function MachineTrace({ machine: m, atlas }: { machine: TracedMachine; atlas: At
         States that show or rate items (meta.frameworkTrace)
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it. */}
-      <section className={s.scroller} aria-labelledby={`${headingId}-states`} tabIndex={0}>
+      <section className={s.scroller} aria-label={`${m.name}: states that show or rate items (scrolls)`} tabIndex={0}>
         <table className={`${s.table} ${s.wideTable}`} aria-labelledby={`${headingId}-states`}>
           <thead>
             <tr>
