@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate'
 import { ASSESSMENT_MESSAGES, type AssessmentFailure, type ItemRecord } from '../src/domain/assessments'
-import { allItems } from '../src/domain/frameworks/items'
 import { FRAMEWORK_VERSIONS } from '../src/domain/frameworks/registry'
+import { traceIn, tracedItems } from '../src/domain/frameworks/trace'
 import {
   type AssessItemInput,
   assessItemForm,
@@ -275,12 +275,25 @@ describe('assessing an item', () => {
     expect(heard).toEqual([{ type: 'ITEM_CHANGED', assessmentId: NOT_STARTED.assessment.id, item: assessItemSampleInProgress }])
   })
 
-  it('traces every framework item (id and version) in its meta', () => {
-    const meta = (assessItemMachine.config.meta as { frameworkItems: { id: string; frameworkId: string; version: string }[] }).frameworkItems
-    const expected = FRAMEWORK_VERSIONS.flatMap((v) => allItems(v).map((i) => i.id))
-    expect(meta.map((m) => m.id)).toEqual(expected)
-    expect(meta).toContainEqual({ id: 'cqc-saf-2024/safe/medicines-optimisation', frameworkId: 'cqc-saf', version: '2024' })
-    expect(meta).toContainEqual({ id: 'ofsted-eif-2025/safeguarding/safeguarding', frameworkId: 'ofsted-eif', version: '2025' })
+  it('its meta traces the item it handles (id and version) without listing items: read from the running machine', async () => {
+    // Every state a person sees (all but the eventless settling) names how to find the item and its version.
+    const traced = assessItemMachine.root.states
+    for (const key of ['ready', 'addingEvidence', 'saving', 'refreshing'] as const) {
+      expect(traceIn(traced[key]!.meta), key).toMatchObject({ handles: 'item', itemIdAt: 'itemId', versionIdAt: 'assessment.versionId' })
+      expect(traceIn(traced[key]!.meta)!.versions).toEqual(FRAMEWORK_VERSIONS.map((v) => ({ id: v.id, frameworkId: v.frameworkId, version: v.version })))
+    }
+    expect(JSON.stringify(assessItemMachine.config)).not.toContain('cqc-saf-2024/')
+    const cqc = run(NOT_STARTED).actor
+    expect(tracedItems(cqc.getSnapshot())).toEqual({ versionIds: ['cqc-saf-2024'], itemIds: ['cqc-saf-2024/safe/safeguarding'] })
+    cqc.send({ type: 'NOTE_CHANGED', value: 'Policy' })
+    cqc.send({ type: 'RATING_CHOSEN', value: '3' })
+    cqc.send({ type: 'CATEGORY_CHOSEN', value: 'processes' })
+    cqc.send({ type: 'SUBMIT' })
+    expect(cqc.getSnapshot().matches('saving')).toBe(true)
+    expect(tracedItems(cqc.getSnapshot()).itemIds).toEqual(['cqc-saf-2024/safe/safeguarding'])
+    expect(tracedItems(run(OFSTED).actor.getSnapshot())).toEqual({ versionIds: ['ofsted-eif-2025'], itemIds: ['ofsted-eif-2025/safeguarding/safeguarding'] })
+    // An item id of another version than the assessment's is not traced as handled.
+    expect(tracedItems(run({ ...OFSTED, itemId: 'cqc-saf-2024/safe/safeguarding' }).actor.getSnapshot()).itemIds).toEqual([])
   })
 
   it('the planned paths take every state and transition', () => {

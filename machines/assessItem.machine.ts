@@ -13,8 +13,9 @@ import {
   itemProgress,
   needsEvidenceCategory,
 } from '../src/domain/assessments'
-import { allItems, findItem, scaleOf } from '../src/domain/frameworks/items'
-import { FRAMEWORK_VERSIONS, FRAMEWORKS } from '../src/domain/frameworks/registry'
+import { findItem, scaleOf } from '../src/domain/frameworks/items'
+import { FRAMEWORKS } from '../src/domain/frameworks/registry'
+import { frameworkTrace } from '../src/domain/frameworks/trace'
 
 /**
  * Assessing one framework item (issue 29) on the signed-in home, /app: a child of machines/home.machine.ts, invoked
@@ -32,7 +33,9 @@ import { FRAMEWORK_VERSIONS, FRAMEWORKS } from '../src/domain/frameworks/registr
  * later rating (rating_conflict); the page then reads the item again (refreshing) and shows what the other person
  * did with "changed by <name> — review and try again", keeping the person's draft and choice to try again.
  *
- * Traceability: the machine's meta lists every framework item (id, framework, version) it assesses.
+ * Traceability: every state that shows or saves the item carries `meta.frameworkTrace` (src/domain/frameworks/trace.ts):
+ * the item id is `context.itemId`, its version `context.assessment.versionId`, and the versions it can be handed are
+ * the registry's. The machine is generic; docs/flows/traceability.* (npm run flows) joins it with every item.
  */
 export interface AssessItemInput {
   assessment: { id: string; organisationId: string; versionId: string }
@@ -103,6 +106,10 @@ function ratedNotice(c: AssessItemContext, item: ItemRecord, review: boolean): s
   const label = (version && found && scaleOf(version, found.scaleId).points.find((p) => p.value === item.rating)?.label) || (item.rating ?? '')
   return review ? ASSESSMENT_MESSAGES.reviewed(name, label) : ASSESSMENT_MESSAGES.rated(name, label)
 }
+
+/** Traceability (issue 29): the states that show the item, and those that save its evidence or rating. */
+const ITEM_SHOWN = frameworkTrace({ handles: 'item', role: 'shows the item, its evidence and rating', itemIdAt: 'itemId', versionIdAt: 'assessment.versionId' })
+const ITEM_SAVED = frameworkTrace({ handles: 'item', role: 'saves the item’s evidence or rating', itemIdAt: 'itemId', versionIdAt: 'assessment.versionId' })
 
 export const assessItemMachine = setup({
   types: {
@@ -190,10 +197,6 @@ export const assessItemMachine = setup({
   },
 }).createMachine({
   id: 'assessItem',
-  meta: {
-    /** Traceability (issue 29): every framework item this machine assesses, with its framework and version. */
-    frameworkItems: FRAMEWORK_VERSIONS.flatMap((v) => allItems(v).map((i) => ({ id: i.id, frameworkId: v.frameworkId, version: v.version }))),
-  },
   context: ({ input }) => ({
     ...input,
     draft: EMPTY_DRAFT,
@@ -206,6 +209,7 @@ export const assessItemMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      meta: ITEM_SHOWN,
       initial: 'settling',
       on: {
         NOTE_CHANGED: { actions: 'assignNote' },
@@ -234,6 +238,7 @@ export const assessItemMachine = setup({
       },
     },
     addingEvidence: {
+      meta: ITEM_SAVED,
       tags: ['busy'],
       invoke: {
         id: 'addEvidence',
@@ -244,6 +249,7 @@ export const assessItemMachine = setup({
       },
     },
     saving: {
+      meta: ITEM_SAVED,
       tags: ['busy'],
       invoke: {
         id: 'rateItem',
@@ -266,6 +272,7 @@ export const assessItemMachine = setup({
     },
     /** After a conflict: the item read again, the refusal kept on show. */
     refreshing: {
+      meta: ITEM_SHOWN,
       tags: ['busy'],
       invoke: {
         id: 'refreshItem',

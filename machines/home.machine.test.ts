@@ -13,6 +13,7 @@ import {
   homeSerializeState,
   openItemInput,
 } from './home.machine'
+import { traceIn, tracedItems } from '../src/domain/frameworks/trace'
 import { planPaths, uncovered } from './testing/tours'
 
 const CQC = homeSampleCareDashboard.assessments[0]!
@@ -160,6 +161,19 @@ describe('the signed-in home', () => {
   it('before anything is open, the item input is empty', () => {
     const snap = createActor(homeMachine, { input: homeSampleInput }).getSnapshot()
     expect(openItemInput(snap.context)).toEqual({ assessment: { id: '', organisationId: '', versionId: '' }, itemId: '', item: null, reviewDue: false })
+  })
+
+  it('its meta traces the items shown: every item of the open assessments in the overview, the open item in shown.item', async () => {
+    const { actor } = run()
+    expect(tracedItems(actor.getSnapshot())).toEqual({ versionIds: [], itemIds: [] })
+    await waitFor(actor, (s) => s.matches({ shown: 'overview' }))
+    const overview = tracedItems(actor.getSnapshot())
+    expect(overview.versionIds).toEqual(['cqc-saf-2024'])
+    expect(overview.itemIds).toHaveLength(34)
+    expect(overview.itemIds).toContain(SAFEGUARDING)
+    actor.send({ type: 'OPEN_ITEM', assessmentId: CQC.id, itemId: LEARNING })
+    expect(tracedItems(actor.getSnapshot())).toEqual({ versionIds: ['cqc-saf-2024'], itemIds: [LEARNING] })
+    expect(traceIn(homeMachine.root.states.shown!.states.item!.meta)).toMatchObject({ handles: 'item', itemIdAt: 'open.itemId' })
   })
 
   it('the planned paths take every state and transition', () => {

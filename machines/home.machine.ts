@@ -10,6 +10,7 @@ import {
 } from '../src/domain/assessments'
 import { findItem } from '../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../src/domain/frameworks/registry'
+import { frameworkTrace } from '../src/domain/frameworks/trace'
 import { frameworksFor } from '../src/domain/frameworks/selection'
 import { type AssessItemInput, assessItemForm, assessItemSampleRated, type ItemChanged } from './assessItem.machine'
 import type { SessionUser } from './session.machine'
@@ -27,6 +28,9 @@ import type { SessionUser } from './session.machine'
  * OPEN_ITEM opens an item of an open assessment (shown.item), which invokes the item's own machine
  * (machines/assessItem.machine.ts) with the item as read and whether its review has fallen due on `today`; each
  * item it saves comes back as ITEM_CHANGED and updates the dashboard; CLOSE_ITEM returns to the overview.
+ *
+ * Traceability: shown.overview and shown.item carry `meta.frameworkTrace` (src/domain/frameworks/trace.ts): the
+ * overview shows every item of the open assessments' versions, the open item is `context.open.itemId`.
  */
 export interface HomeInput {
   user: SessionUser
@@ -172,9 +176,11 @@ export const homeMachine = setup({
       initial: 'overview',
       states: {
         overview: {
+          meta: frameworkTrace({ handles: 'items', role: 'shows completion, scores and the next step', versionIdAt: 'dashboard.assessments[].versionId' }),
           on: { OPEN_ITEM: { guard: 'isAssessableItem', target: 'item', actions: 'assignOpen' } },
         },
         item: {
+          meta: frameworkTrace({ handles: 'item', role: 'opens the item in its own machine (assessItem)', itemIdAt: 'open.itemId' }),
           invoke: { id: 'assessItem', src: 'assessItem', input: ({ context }) => openItemInput(context) },
           on: { ITEM_CHANGED: { guard: 'isOpenItem', actions: 'assignChangedItem' }, CLOSE_ITEM: 'overview' },
         },

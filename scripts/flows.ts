@@ -3,7 +3,9 @@
  * convention (exports `<name>Machine`, `<name>SampleEvents` and optionally `<name>SampleInput` or
  * `<name>SampleInputs`, and `<name>SerializeState` when context holds volatile values) and writes docs/flows/: one Markdown page per machine (Mermaid diagram, states,
  * events with payload shapes, transitions with guards and delays, the catalogue of generated paths), an index,
- * and flows.json (the same data, rendered by the /flows page). Generated from the machine definitions only;
+ * flows.json (the same data, rendered by the /flows page), and traceability.json/.md (scripts/traceability.ts: each
+ * framework item's machines, path tests, pictures and tests). Generated from the machine definitions (and, for
+ * traceability, the framework data and the test sources);
  * scripts/flows.test.ts fails when the committed files differ from a fresh generation.
  */
 import { existsSync } from 'node:fs'
@@ -14,6 +16,7 @@ import type { AnyEventObject, AnyStateMachine } from 'xstate'
 import { createActor } from 'xstate'
 import { describeMachine, type MachineSpec, type UnreachableDeclarations } from '../machines/testing/spec'
 import { withDiagram } from './flows-layout'
+import { renderTraceability, type TraceMachineInput } from './traceability'
 
 const root = resolve(import.meta.dirname, '..')
 export const OUT_DIR = 'docs/flows'
@@ -88,27 +91,37 @@ export async function loadMachine(
  * those sample events out, and the page lists the declarations with their reasons. None when there is no driver.
  */
 export async function driverDeclarations(name: string): Promise<UnreachableDeclarations> {
+  return (await pageDriver(name))?.unreachable ?? {}
+}
+
+/** The machine's page driver (tests/paths/<name>.driver.ts), or undefined when it has none. */
+async function pageDriver(name: string): Promise<{ flow: string; phone?: boolean; unreachable?: UnreachableDeclarations } | undefined> {
   const file = resolve(root, 'tests/paths', `${name}.driver.ts`)
-  if (!existsSync(file)) return {}
-  const mod = (await import(pathToFileURL(file).href)) as { driver?: { unreachable?: UnreachableDeclarations } }
-  return mod.driver?.unreachable ?? {}
+  if (!existsSync(file)) return undefined
+  const mod = (await import(pathToFileURL(file).href)) as { driver?: { flow: string; phone?: boolean; unreachable?: UnreachableDeclarations } }
+  return mod.driver
 }
 
 export interface LoadedSpecs {
   specs: MachineSpec[]
+  /** Each spec with its machine and page driver (what the traceability table reads). */
+  machines: TraceMachineInput[]
   /** One message per machine file that breaks the convention (its page is left out). */
   problems: string[]
 }
 
 export async function loadSpecs(files?: string[]): Promise<LoadedSpecs> {
   const specs: MachineSpec[] = []
+  const machines: TraceMachineInput[] = []
   const problems: string[] = []
   for (const file of files ?? (await machineFiles())) {
     try {
       const { name, machine, events, inputs, serializeState } = await loadMachine(file)
-      const unreachable = await driverDeclarations(name)
+      const driver = await pageDriver(name)
       try {
-        specs.push(describeMachine({ name, file, machine, events, inputs, serializeState, unreachable }))
+        const spec = describeMachine({ name, file, machine, events, inputs, serializeState, unreachable: driver?.unreachable ?? {} })
+        specs.push(spec)
+        machines.push({ spec, machine, ...(driver ? { driver: { flow: driver.flow, ...(driver.phone ? { phone: true } : {}) } } : {}) })
       } catch (error) {
         const hint = /limit exceeded/i.test((error as Error).message)
           ? ` (export \`${name}SerializeState\` to drop context fields that make every state unique)`
@@ -120,7 +133,7 @@ export async function loadSpecs(files?: string[]): Promise<LoadedSpecs> {
       problems.push(error.message)
     }
   }
-  return { specs, problems }
+  return { specs, machines, problems }
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
@@ -190,12 +203,14 @@ export function indexPage(specs: MachineSpec[]): string {
     '',
     'Regenerate with `npm run flows`; `scripts/flows.test.ts` fails when these files are stale. The same data drives the /flows page of development builds.',
     '',
+    'Which machines, path tests, pictures and tests cover each framework item, and which tests prove each key question’s or area’s score or band: [traceability.md](./traceability.md).',
+    '',
   ].join('\n')
 }
 
 /** Every generated file, keyed by path relative to docs/flows/, and the files that break the convention. */
 export async function renderFlows(files?: string[]): Promise<{ files: Map<string, string>; problems: string[] }> {
-  const { specs, problems } = await loadSpecs(files)
+  const { specs, machines, problems } = await loadSpecs(files)
   const out = new Map<string, string>()
   out.set('index.md', indexPage(specs))
   for (const spec of specs) out.set(`${spec.name}.md`, machinePage(spec))
@@ -203,6 +218,10 @@ export async function renderFlows(files?: string[]): Promise<{ files: Map<string
   const drawn = []
   for (const spec of specs) drawn.push(await withDiagram(spec))
   out.set('flows.json', `${JSON.stringify(drawn, null, 2)}\n`)
+  // Framework item → machine states, path tests, pictures and tests (issue 29), from the same machines.
+  const trace = renderTraceability(machines)
+  out.set('traceability.json', trace.json)
+  out.set('traceability.md', trace.md)
   return { files: out, problems }
 }
 
@@ -215,7 +234,7 @@ async function main() {
   }
   await mkdir(dir, { recursive: true })
   for (const [name, content] of files) await writeFile(join(dir, name), content)
-  console.log(`flows: wrote ${files.size} files to ${OUT_DIR}/ (${files.size - 2} machines)`)
+  console.log(`flows: wrote ${files.size} files to ${OUT_DIR}/ (${files.size - 4} machines)`)
   if (problems.length) {
     // The conforming machines are written so the docs stay useful; the run still fails until every file conforms.
     console.error(`flows: ${problems.length} machine file(s) left out:\n${problems.map((p) => `  - ${p}`).join('\n')}`)

@@ -1,7 +1,9 @@
 import flows from '../../docs/flows/flows.json'
 import manifest from '../../docs/flows/atlas/manifest.json'
+import traceability from '../../docs/flows/traceability.json'
 import type { FlowSpec } from '../../machines/testing/diagram'
 import type { AtlasManifest } from '../../machines/testing/atlas'
+import type { Traceability } from '../../machines/testing/traceability'
 import type { AtlasData } from '../views/flows/AtlasPanel'
 import { FlowsSpec } from '../views/flows/FlowsSpec'
 import * as s from './spec.css'
@@ -25,7 +27,7 @@ export function SpecSite() {
           Every flow of the product as its state machine, generated from the code: choose a state in a drawing to see the screen a person sees in it, or
           pick a path and step through it.
         </p>
-        <FlowsSpec flows={flows as unknown as FlowSpec[]} atlas={ATLAS} />
+        <FlowsSpec flows={flows as unknown as FlowSpec[]} atlas={ATLAS} traceability={traceability as Traceability} />
       </main>
       <footer className={s.footer}>
         <p>

@@ -7,6 +7,7 @@ import { expect, type Page, test } from '@playwright/test'
 import type { FlowSpec } from '../../machines/testing/diagram'
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { AtlasManifest } from '../../machines/testing/atlas'
+import type { Traceability } from '../../machines/testing/traceability'
 import { axeViolations } from './support'
 
 /**
@@ -18,6 +19,7 @@ import { axeViolations } from './support'
 const specDir = resolve(e2eEnv().specDir)
 const flows = JSON.parse(readFileSync('docs/flows/flows.json', 'utf8')) as FlowSpec[]
 const manifest = JSON.parse(readFileSync('docs/flows/atlas/manifest.json', 'utf8')) as AtlasManifest
+const traceability = JSON.parse(readFileSync('docs/flows/traceability.json', 'utf8')) as Traceability
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.webp': 'image/webp' }
 
 // The spec site draws 16 statecharts and 108 atlas pictures on one page; the tests walk every state and path of it,
@@ -247,4 +249,68 @@ test('the spec site opens from a folder (file://): drawings, stepping and pictur
   await section.getByRole('button', { name: 'Next step' }).click()
   await expect(section.getByTestId('path-position')).toContainText('Step 1 of')
   expect(problems).toEqual([])
+})
+
+test('traceability: every framework item in a table per framework; typing “Safe” finds the tests that prove Safe’s band', async ({ page }) => {
+  const problems = watch(page)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await open(page)
+  const section = page.locator('[data-traceability]')
+  await expect(section.getByRole('heading', { level: 2, name: 'Traceability' })).toBeVisible()
+  // Every framework version, every item as a row headed by its name, with its id.
+  for (const f of traceability.frameworks) {
+    const framework = section.locator(`[data-trace-framework="${f.versionId}"]`)
+    await expect(framework.getByRole('heading', { level: 3 })).toContainText(f.name)
+    const ids = f.groups.flatMap((g) => g.items.map((i) => i.id))
+    expect(await framework.locator('tr[data-trace-item]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-trace-item')))).toEqual(ids)
+    const first = f.groups[0]!.items[0]!
+    await expect(framework.getByRole('rowheader', { name: new RegExp(`^${first.name}`) })).toContainText(first.id)
+  }
+  // The question an analyst asks: which test proves Safe's band? Type “Safe”: Safe's row names the scoring tests.
+  const safe = traceability.frameworks.find((f) => f.versionId === 'cqc-saf-2024')!.groups.find((g) => g.key === 'safe')!
+  const proof = safe.scoreTests.find((t) => t.file === 'src/domain/frameworks/scoring.test.ts')!
+  expect(proof, 'a scoring test proves Safe’s band').toBeTruthy()
+  const filter = section.getByRole('searchbox', { name: 'Find a key question, area, item, id or test' })
+  await filter.focus()
+  await page.keyboard.type('Safe')
+  await expect(section.getByTestId('traceability-count')).toContainText('match “Safe”')
+  const safeRow = section.locator('tr[data-trace-group="cqc-saf-2024/safe"]')
+  await expect(safeRow).toBeVisible()
+  await expect(safeRow.getByRole('rowheader')).toContainText('Safe')
+  await expect(safeRow).toContainText(proof.title.split(' › ').at(-1)!)
+  await expect(safeRow).toContainText('src/domain/frameworks/scoring.test.ts')
+  await expect(section.locator('tr[data-trace-group="cqc-saf-2024/effective"]')).toHaveCount(0)
+  // Cleared, every row is back.
+  await filter.fill('')
+  await expect(section.locator('tr[data-trace-group]')).toHaveCount(traceability.frameworks.flatMap((f) => f.groups).length)
+  // The tables scroll inside keyboard-focusable regions; the page itself never scrolls sideways at 390 px.
+  const labels = await section.locator('section[tabindex="0"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+  expect(labels.length).toBeGreaterThan(0)
+  expect(labels.every((l) => l.endsWith('(scrolls)')), labels.join('; ')).toBe(true)
+  expect(new Set(labels).size, 'each region has its own name').toBe(labels.length)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(problems).toEqual([])
+})
+
+test('traceability: each machine that handles items lists its traced states, their atlas pictures (which load) and its path tests', async ({ page, request }) => {
+  await open(page)
+  expect(traceability.machines.length).toBeGreaterThan(0)
+  for (const m of traceability.machines) {
+    const machine = page.locator(`[data-trace-machine="${m.name}"]`)
+    await expect(machine.getByRole('heading', { level: 4 })).toContainText(m.name)
+    expect(await machine.locator('tr[data-trace-state]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-trace-state')))).toEqual(m.states.map((st) => st.id))
+    for (const st of m.states) {
+      const entry = manifest.machines[m.name]?.states[st.id]
+      const links = machine.locator(`tr[data-trace-state="${st.id}"] a[data-trace-picture]`)
+      if (!entry) {
+        await expect(links).toHaveCount(0)
+        continue
+      }
+      const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')))
+      expect(hrefs, st.id).toEqual([`atlas/${entry.desktop.file}`, ...(entry.phone ? [`atlas/${entry.phone.file}`] : [])])
+      for (const href of hrefs) expect((await request.get(`${base}/${href}`)).status(), href!).toBe(200)
+    }
+    await machine.locator('summary').click()
+    expect(await machine.locator('details li').allTextContents()).toEqual(m.pathTests.map((t) => t.title))
+  }
 })

@@ -56,7 +56,7 @@ if (!config.flowsInProduction) {
     const head = parseHead(await (await request.get('/flows')).text())
     expect(head.robots).toBe('noindex,nofollow')
     expect(head.h1).toBe('Oops! Page not found')
-    for (const needle of ['stateDiagram-v2', 'Step through a path', 'data-statechart', 'What the user sees']) expect(assetsContaining(needle), needle).toEqual([])
+    for (const needle of ['stateDiagram-v2', 'Step through a path', 'data-statechart', 'What the user sees', 'Tests that prove the score or band']) expect(assetsContaining(needle), needle).toEqual([])
     // Nor a picture of the state atlas (Vite would emit them beside the /flows chunk).
     expect(files(client).filter((f) => /\.(desktop|phone)-[\w-]+\.webp$/.test(f))).toEqual([])
     await page.goto('/flows')
@@ -90,6 +90,9 @@ if (!config.flowsInProduction) {
     await expect(current).toHaveAttribute('data-state', path.steps[0]!.state)
     await section.getByRole('button', { name: 'Restart' }).click()
     await expect(current).toHaveAttribute('data-state', path.initialState)
+    // The traceability of framework items: every item of every framework as a row.
+    const traced = JSON.parse(readFileSync('docs/flows/traceability.json', 'utf8')) as { frameworks: { groups: { items: unknown[] }[] }[] }
+    await expect(page.locator('[data-traceability] tr[data-trace-item]')).toHaveCount(traced.frameworks.flatMap((f) => f.groups.flatMap((g) => g.items)).length)
     expect(await axeViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { StaticPage } from '../layout/StaticPage'
-import { ATLAS, FLOWS } from './data'
+import { ATLAS, FLOWS, TRACEABILITY } from './data'
 import { FlowsSpec } from './FlowsSpec'
 
 /**
@@ -15,7 +15,7 @@ export function FlowsPage({ heading }: { heading: string }) {
       title={heading}
       lead="The living spec: every flow of the product as its state machine, generated from the code. Pick a path to step through it, or choose a state to see the screen a person sees in it."
     >
-      <FlowsSpec flows={FLOWS} atlas={ATLAS} />
+      <FlowsSpec flows={FLOWS} atlas={ATLAS} traceability={TRACEABILITY} />
     </StaticPage>
   )
 }
