@@ -83,6 +83,8 @@ export interface LocalSupabase {
   serviceRoleKey: string
   db: Db
   mail: MailStore
+  /** Where /storage/v1 keeps the objects' bytes (<storageDir>/<bucket>/<object id>). */
+  storageDir: string
   /** The runtime that serves /functions/v1, e.g. 'deno/2.9.6'. */
   functionsRuntime: string
   /** What serves /rest/v1, e.g. 'postgrest/12.0.2'. */
@@ -273,6 +275,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     db,
     mail,
+    storageDir,
     functionsRuntime: functions.runtime,
     restRuntime: `postgrest/${data.postgrest.version}`,
     database: data.label,
