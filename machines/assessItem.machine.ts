@@ -15,6 +15,7 @@ import {
 } from '../src/domain/assessments'
 import { allItems, findItem, scaleOf } from '../src/domain/frameworks/items'
 import { FRAMEWORK_VERSIONS, FRAMEWORKS } from '../src/domain/frameworks/registry'
+import { evidenceFilesChild, type FilesChanged } from './evidenceFiles.machine'
 
 /**
  * Assessing one framework item (issue 29) on the signed-in home, /app: a child of machines/home.machine.ts, invoked
@@ -31,6 +32,11 @@ import { FRAMEWORK_VERSIONS, FRAMEWORKS } from '../src/domain/frameworks/registr
  * the `announceItem` action: a sendParent in `assessItemForm`). Two members rating at once: the server refuses the
  * later rating (rating_conflict); the page then reads the item again (refreshing) and shows what the other person
  * did with "changed by <name> — review and try again", keeping the person's draft and choice to try again.
+ *
+ * Files (issue 30) are the child machine evidenceFiles (machines/evidenceFiles.machine.ts), running while the item
+ * is open: each file attached or removed comes back as FILES_CHANGED with the item read again, which the item takes
+ * (a file counts as evidence for a rating), hands to the page and settles on again. While a save is on its way the
+ * file input is disabled (the panel is busy), and the save's answer carries every piece of evidence anyway.
  *
  * Traceability: the machine's meta lists every framework item (id, framework, version) it assesses.
  */
@@ -73,6 +79,7 @@ export type AssessItemEvent =
   | { type: 'xstate.error.actor.rateItem'; error: unknown }
   | { type: 'xstate.done.actor.refreshItem'; output: ItemRecord | null }
   | { type: 'xstate.error.actor.refreshItem'; error: unknown }
+  | FilesChanged
 
 const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
 const outputOf = (event: AnyEventObject) => (event as unknown as { output: ItemRecord }).output
@@ -150,6 +157,14 @@ export const assessItemMachine = setup({
       return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, context.reviewDue) }
     }),
     assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    /** The item after a file was attached or removed (kept as it was if it could not be read again). */
+    assignFilesItem: assign({
+      item: ({ context, event }) => {
+        assertEvent(event, 'FILES_CHANGED')
+        return event.item ?? context.item
+      },
+      problem: null,
+    }),
     /** After a conflict: the item as the other person left it; the person's draft and choices stay to try again. */
     assignRefreshed: assign({
       item: ({ context, event }) => (event as { output: ItemRecord | null }).output ?? context.item,
@@ -168,6 +183,8 @@ export const assessItemMachine = setup({
     >(() => Promise.reject(new Error('rateItem not provided'))),
     /** The item read again after a conflict. */
     refreshItem: fromPromise<ItemRecord | null, { assessmentId: string; itemId: string }>(() => Promise.reject(new Error('refreshItem not provided'))),
+    /** The item's evidence files (attach with progress, view, remove). */
+    evidenceFiles: evidenceFilesChild,
   },
   guards: {
     isNotStarted: ({ context }) => itemProgress(context.item, context.reviewDue) === 'not-started',
@@ -203,11 +220,17 @@ export const assessItemMachine = setup({
     refusal: null,
     notice: null,
   }),
+  invoke: {
+    id: 'evidenceFiles',
+    src: 'evidenceFiles',
+    input: ({ context }) => ({ assessment: { id: context.assessment.id, organisationId: context.assessment.organisationId }, itemId: context.itemId }),
+  },
   initial: 'ready',
   states: {
     ready: {
       initial: 'settling',
       on: {
+        FILES_CHANGED: { target: 'ready', reenter: true, actions: ['assignFilesItem', 'announceItem'] },
         NOTE_CHANGED: { actions: 'assignNote' },
         LINK_CHANGED: { actions: 'assignLink' },
         RATING_CHOSEN: { guard: 'isOnItemScale', actions: 'assignRating' },

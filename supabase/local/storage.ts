@@ -395,10 +395,11 @@ export function storageApp({ db, dir }: StorageOptions): Hono<{ Bindings: HttpBi
     const target = (c.env?.incoming?.url ?? new URL(c.req.url).pathname).split('?')[0] as string
     const path = target.replace(/^.*?\/storage\/v1/, '')
     const method = c.req.method
-    let m: RegExpExecArray | null
     if (path === '/bucket' || path.startsWith('/bucket/')) return buckets(c, db, dir, path.slice('/bucket'.length))
 
-    if ((m = /^\/object\/list\/([^/]+)$/.exec(path)) && method === 'POST') {
+    const listed = /^\/object\/list\/([^/]+)$/.exec(path)
+    if (listed && method === 'POST') {
+      const m = listed
       const claims = await callerOf(c)
       const bucketId = bucketIdOf(m[1])
       await findBucket(db, bucketId)
@@ -436,7 +437,9 @@ export function storageApp({ db, dir }: StorageOptions): Hono<{ Bindings: HttpBi
       return c.json(sorted.slice(offset, offset + limit))
     }
 
-    if ((m = /^\/object\/upload\/sign\/(.+)$/.exec(path))) {
+    const uploadSign = /^\/object\/upload\/sign\/(.+)$/.exec(path)
+    if (uploadSign) {
+      const m = uploadSign
       const { bucket: rawBucket, key } = split(m[1] as string)
       const bucketId = bucketIdOf(rawBucket)
       if (method === 'POST') {
@@ -458,7 +461,9 @@ export function storageApp({ db, dir }: StorageOptions): Hono<{ Bindings: HttpBi
       }
     }
 
-    if ((m = /^\/object\/sign\/(.+)$/.exec(path))) {
+    const sign = /^\/object\/sign\/(.+)$/.exec(path)
+    if (sign) {
+      const m = sign
       const { bucket: rawBucket, key } = split(m[1] as string)
       const bucketId = bucketIdOf(rawBucket)
       if (method === 'GET' || method === 'HEAD') {
@@ -501,7 +506,9 @@ export function storageApp({ db, dir }: StorageOptions): Hono<{ Bindings: HttpBi
       }
     }
 
-    if ((m = /^\/object\/(public|authenticated)\/(.+)$/.exec(path)) && (method === 'GET' || method === 'HEAD')) {
+    const served = /^\/object\/(public|authenticated)\/(.+)$/.exec(path)
+    if (served && (method === 'GET' || method === 'HEAD')) {
+      const m = served
       const { bucket: rawBucket, key } = split(m[2] as string)
       const bucketId = bucketIdOf(rawBucket)
       const name = validKey(key)
@@ -514,7 +521,9 @@ export function storageApp({ db, dir }: StorageOptions): Hono<{ Bindings: HttpBi
       return serve(c, dir, await visibleObject(db, claims, bucketId, name), new URL(c.req.url).searchParams.get('download'))
     }
 
-    if ((m = /^\/object\/(.+)$/.exec(path))) {
+    const object = /^\/object\/(.+)$/.exec(path)
+    if (object) {
+      const m = object
       const { bucket: rawBucket, key } = split(m[1] as string)
       const bucketId = bucketIdOf(rawBucket)
       const claims = await callerOf(c)

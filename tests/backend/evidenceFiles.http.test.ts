@@ -15,7 +15,7 @@ import { client, uniqueEmail } from './helpers.ts'
 import { addMember, fingerprint, organisation, suiteServer } from './team-helpers.ts'
 
 const ITEM = 'cqc-saf-2024/safe/safeguarding'
-const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
+const PDF: Uint8Array<ArrayBuffer> = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const pdfBlob = () => new Blob([PDF], { type: 'application/pdf' })
 
 interface Account {
@@ -187,7 +187,7 @@ describe('evidence files over HTTP (storage and the evidence-files function)', {
       })
       return { status: res.status, body: (await res.json()) as { success: boolean; code?: string; error?: string; path?: string; token?: string; evidence?: Record<string, unknown> } }
     }
-    const put = (path: string, token: string, bytes: Uint8Array, type: string) =>
+    const put = (path: string, token: string, bytes: Uint8Array<ArrayBuffer>, type: string) =>
       fetch(`${local.server.url}/storage/v1/object/upload/sign/evidence/${path}?token=${token}`, { method: 'PUT', headers: { 'content-type': type }, body: bytes })
     const prepare = (a: Account, name: string, size: number, type = 'application/pdf', item = ITEM, assessmentId = assessment) =>
       invoke(a, { action: 'prepare', assessmentId, itemId: item, name, size, type })
