@@ -346,6 +346,27 @@ export const assessItemSampleReviewed: ItemRecord = { ...assessItemSampleRated, 
 /** What a colleague did meanwhile (the item read again after a conflict). */
 export const assessItemSampleChanged: ItemRecord = { ...assessItemSampleRated, rating: '2', ratedByName: 'Grace Hopper', version: 2 }
 
+/** The item after a file was attached (machines/evidenceFiles.machine.ts): in progress, the file its evidence. */
+export const assessItemSampleWithFile: ItemRecord = {
+  ...assessItemSampleInProgress,
+  evidence: [
+    {
+      id: '00000000-0000-4000-8000-0000000000f9',
+      kind: 'file',
+      note: null,
+      url: null,
+      createdAt: '2026-11-25T09:00:00.000Z',
+      file: {
+        path: `${ASSESSMENT.organisationId}/${ITEM_ID}/00000000-0000-4000-8000-0000000000a1`,
+        name: 'Safeguarding policy.pdf',
+        size: 48_213,
+        contentType: 'application/pdf',
+        createdBy: RATER,
+      },
+    },
+  ],
+}
+
 export const assessItemSampleInputs: AssessItemInput[] = [
   { assessment: ASSESSMENT, itemId: ITEM_ID, item: null, reviewDue: false },
   { assessment: ASSESSMENT, itemId: ITEM_ID, item: assessItemSampleRated, reviewDue: true },
@@ -370,6 +391,7 @@ export const assessItemSampleEvents = [
   { type: 'xstate.error.actor.rateItem', error: failure('assessment_archived', 'This assessment is archived: reopen it to change its answers.') },
   { type: 'xstate.done.actor.refreshItem', output: assessItemSampleChanged },
   { type: 'xstate.error.actor.refreshItem', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
+  { type: 'FILES_CHANGED', item: assessItemSampleWithFile },
 ] as const satisfies readonly AnyEventObject[]
 
 /** Bounded state: the draft and choices reduced to what changes behaviour. */

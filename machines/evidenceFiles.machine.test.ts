@@ -6,9 +6,12 @@ import {
   evidenceFilesChild,
   evidenceFilesMachine,
   evidenceFilesSampleFile,
+  evidenceFilesSampleEvents,
   evidenceFilesSampleInput,
   evidenceFilesSampleItem,
+  evidenceFilesSerializeState,
 } from './evidenceFiles.machine'
+import { planPaths, uncovered } from './testing/tours'
 
 const pdf = () => new File([new TextEncoder().encode('%PDF-1.7')], 'Safeguarding policy.pdf', { type: 'application/pdf' })
 const refused = (code: string, message = code): AssessmentFailure => ({ code, message })
@@ -129,4 +132,9 @@ describe('evidenceFiles machine', () => {
     await waitFor(actor, () => heard.length > 0)
     expect(heard).toEqual([{ type: 'FILES_CHANGED', item: evidenceFilesSampleItem }])
   })
+})
+
+it('the planned paths take every state and transition', () => {
+  const paths = planPaths(evidenceFilesMachine, { events: evidenceFilesSampleEvents, inputs: [evidenceFilesSampleInput], serializeState: evidenceFilesSerializeState })
+  expect(uncovered(evidenceFilesMachine, paths)).toEqual({ states: [], transitions: [] })
 })
