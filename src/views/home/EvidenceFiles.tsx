@@ -31,7 +31,7 @@ export function EvidenceFiles({ actor, files }: { actor: ActorRefFrom<typeof evi
                   {fileTypeLabel(e.file.contentType)} · {formatFileSize(e.file.size)} · added {longUkDate(e.createdAt)}
                 </span>
                 {snap.matches('confirmingRemoval') && c.removing?.id === e.id ? (
-                  <span className={s.actions} role="group" aria-label={`Remove ${e.file.name}?`}>
+                  <span className={s.actions}>
                     <span className={s.text}>Remove {e.file.name}? It will no longer count as evidence.</span>
                     <Button variant="destructive" size="sm" onClick={() => actor.send({ type: 'CONFIRM_REMOVE' })}>
                       Yes, remove
