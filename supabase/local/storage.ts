@@ -16,7 +16,8 @@
  * POST /object/upload/sign/<bucket>/<name> and PUT ...?token= (signed upload), GET /object/<bucket>/<name> and
  * /object/authenticated/... (download), /object/public/... (public buckets only), POST /object/sign/<bucket>/<name>
  * and POST /object/sign/<bucket> {paths} (signed URLs), GET /object/sign/<bucket>/<name>?token=, DELETE
- * /object/<bucket> {prefixes} (remove), POST /object/list/<bucket> (list one level), and the bucket routes.
+ * /object/<bucket> {prefixes} (remove), POST /object/list/<bucket> (list one level), GET /object/info/<bucket>/<name>,
+ * and the bucket routes.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
@@ -69,7 +70,9 @@ interface ObjectRow {
   bucket_id: string
   name: string
   owner: string | null
+  version: string | null
   metadata: Record<string, unknown> | null
+  user_metadata: Record<string, unknown> | null
   created_at: string
   updated_at: string
   last_accessed_at: string
@@ -112,7 +115,8 @@ function bucketIdOf(raw: string | undefined): string {
 async function callerOf(c: C): Promise<Claims> {
   const bearer = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim()
   const token = bearer ?? c.req.header('apikey') ?? new URL(c.req.url).searchParams.get('apikey') ?? undefined
-  if (!token) return fail(400, 'Missing authorization header', 'headers must have required property \'authorization\'')
+  // storage-api verifies whatever bearer it gets; none at all fails as an empty JWS.
+  if (!token) return fail(400, 'Unauthorized', 'Invalid Compact JWS')
   const verified = await verifyJwt(token)
   if (!verified.ok) return fail(400, verified.expired ? 'InvalidJWT' : 'InvalidJWT', verified.message === 'JWT expired' ? 'jwt expired' : 'invalid signature')
   const role = verified.claims.role ?? 'anon'
@@ -143,6 +147,16 @@ function dbError(error: unknown): never {
 async function findBucket(db: Db, id: string): Promise<Bucket> {
   const rows = await db.query<Bucket>('select * from storage.buckets where id = $1', [id])
   return rows.rows[0] ?? fail(404, 'Bucket not found', 'Bucket not found')
+}
+
+/** A bucket's size limit as storage-api takes it: bytes, or a number with b, kb, mb or gb ("20mb"); null for none. */
+export function sizeInBytes(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.floor(value)
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(String(value))
+  if (!m) return fail(400, 'InvalidRequest', `Invalid file size limit: ${String(value)}`)
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b').toLowerCase() as 'b']
+  return Math.floor(Number(m[1]) * unit)
 }
 
 /** Does the bucket take this type? Its list may hold exact types and wildcards such as image/*. */
@@ -506,6 +520,27 @@ export function storageApp({ db, dir }: StorageOptions): Hono<{ Bindings: HttpBi
       }
     }
 
+    const info = /^\/object\/info\/(?:public\/|authenticated\/)?(.+)$/.exec(path)
+    if (info && method === 'GET') {
+      const { bucket: rawBucket, key } = split(info[1] as string)
+      const claims = await callerOf(c)
+      const row = await visibleObject(db, claims, bucketIdOf(rawBucket), validKey(key))
+      const meta = row.metadata ?? {}
+      return c.json({
+        id: row.id,
+        name: row.name,
+        bucket_id: row.bucket_id,
+        version: row.version ?? row.id,
+        size: Number(meta.size ?? 0),
+        content_type: String(meta.mimetype ?? 'application/octet-stream'),
+        cache_control: String(meta.cacheControl ?? 'no-cache'),
+        etag: String(meta.eTag ?? ''),
+        metadata: row.user_metadata ?? {},
+        last_modified: new Date(row.updated_at).toISOString(),
+        created_at: new Date(row.created_at).toISOString(),
+      })
+    }
+
     const served = /^\/object\/(public|authenticated)\/(.+)$/.exec(path)
     if (served && (method === 'GET' || method === 'HEAD')) {
       const m = served
@@ -583,7 +618,7 @@ async function buckets(c: C, db: Db, dir: string, rest: string): Promise<Respons
       const bucketId = bucketIdOf(String(body.id ?? body.name ?? ''))
       await asCaller(db, claims, (tx) =>
         tx.query('insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6)', [
-          bucketId, String(body.name ?? bucketId), claims.sub ?? null, body.public === true, body.file_size_limit ?? null, body.allowed_mime_types ?? null,
+          bucketId, String(body.name ?? bucketId), claims.sub ?? null, body.public === true, sizeInBytes(body.file_size_limit), body.allowed_mime_types ?? null,
         ]),
       ).catch(dbError)
       return c.json({ name: bucketId })
@@ -595,19 +630,24 @@ async function buckets(c: C, db: Db, dir: string, rest: string): Promise<Respons
     await findBucket(db, bucketId)
     const rows = await asCaller(db, claims, (tx) => tx.query<ObjectRow>('delete from storage.objects where bucket_id = $1 returning *', [bucketId]).then((r) => r.rows)).catch(dbError)
     for (const row of rows) rmSync(filePath(dir, bucketId, row.id), { force: true })
-    return c.json({ message: 'Successfully emptied' })
+    return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' })
   }
   const bucketId = bucketIdOf(id)
   if (method === 'GET') {
-    const rows = await asCaller(db, claims, (tx) => tx.query<Bucket>('select * from storage.buckets where id = $1', [bucketId]).then((r) => r.rows)).catch(dbError)
+    const rows = await asCaller(db, claims, (tx) =>
+      tx.query<Bucket>('select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1', [bucketId]).then((r) => r.rows),
+    ).catch(dbError)
     return c.json(rows[0] ?? fail(404, 'Bucket not found', 'Bucket not found'))
   }
   if (method === 'PUT') {
     const body = await jsonBody(c)
     const rows = await asCaller(db, claims, (tx) =>
-      tx.query('update storage.buckets set public = $2, file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1 returning id', [
-        bucketId, body.public === true, body.file_size_limit ?? null, body.allowed_mime_types ?? null,
-      ]).then((r) => r.rows),
+      // Only what the body names changes (storage-js's partial updates).
+      tx.query(
+        `update storage.buckets set public = case when $2 then $3 else public end, file_size_limit = case when $4 then $5 else file_size_limit end,
+           allowed_mime_types = case when $6 then $7::text[] else allowed_mime_types end, updated_at = now() where id = $1 returning id`,
+        [bucketId, 'public' in body, body.public === true, 'file_size_limit' in body, sizeInBytes(body.file_size_limit), 'allowed_mime_types' in body, body.allowed_mime_types ?? null],
+      ).then((r) => r.rows),
     ).catch(dbError)
     if (rows.length === 0) fail(404, 'Bucket not found', 'Bucket not found')
     return c.json({ message: 'Successfully updated' })
