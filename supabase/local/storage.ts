@@ -149,13 +149,13 @@ async function findBucket(db: Db, id: string): Promise<Bucket> {
   return rows.rows[0] ?? fail(404, 'Bucket not found', 'Bucket not found')
 }
 
-/** A bucket's size limit as storage-api takes it: bytes, or a number with b, kb, mb or gb ("20mb"); null for none. */
+/** A bucket's size limit as storage-api takes it: bytes, or a number with b, kb, mb or gb (decimal: "20mb" is 20 000 000); null for none. */
 export function sizeInBytes(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.floor(value)
   const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(String(value))
   if (!m) return fail(400, 'InvalidRequest', `Invalid file size limit: ${String(value)}`)
-  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b').toLowerCase() as 'b']
+  const unit = { b: 1, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3 }[(m[2] ?? 'b').toLowerCase() as 'b']
   return Math.floor(Number(m[1]) * unit)
 }
 
