@@ -612,7 +612,7 @@ async function buckets(c: C, db: Db, dir: string, rest: string): Promise<Respons
   const method = c.req.method
   const id = rest.replace(/^\//, '')
   if (rest === '' || rest === '/') {
-    if (method === 'GET') return c.json(await asCaller(db, claims, (tx) => tx.query<Bucket>('select * from storage.buckets order by name').then((r) => r.rows)))
+    if (method === 'GET') return c.json(await asCaller(db, claims, (tx) => tx.query<Bucket>('select id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets order by name').then((r) => r.rows)))
     if (method === 'POST') {
       const body = await jsonBody(c)
       const bucketId = bucketIdOf(String(body.id ?? body.name ?? ''))
@@ -635,7 +635,10 @@ async function buckets(c: C, db: Db, dir: string, rest: string): Promise<Respons
   const bucketId = bucketIdOf(id)
   if (method === 'GET') {
     const rows = await asCaller(db, claims, (tx) =>
-      tx.query<Bucket>('select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1', [bucketId]).then((r) => r.rows),
+      tx.query<Bucket>(
+        'select id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at from storage.buckets where id = $1',
+        [bucketId],
+      ).then((r) => r.rows),
     ).catch(dbError)
     return c.json(rows[0] ?? fail(404, 'Bucket not found', 'Bucket not found'))
   }
