@@ -16,6 +16,7 @@ import {
 import { findItem, scaleOf } from '../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../src/domain/frameworks/registry'
 import { frameworkTrace } from '../src/domain/frameworks/trace'
+import { evidenceFilesChild, type FilesChanged } from './evidenceFiles.machine'
 
 /**
  * Assessing one framework item (issue 29) on the signed-in home, /app: a child of machines/home.machine.ts, invoked
@@ -32,6 +33,11 @@ import { frameworkTrace } from '../src/domain/frameworks/trace'
  * the `announceItem` action: a sendParent in `assessItemForm`). Two members rating at once: the server refuses the
  * later rating (rating_conflict); the page then reads the item again (refreshing) and shows what the other person
  * did with "changed by <name> — review and try again", keeping the person's draft and choice to try again.
+ *
+ * Files (issue 30) are the child machine evidenceFiles (machines/evidenceFiles.machine.ts), running while the item
+ * is open: each file attached or removed comes back as FILES_CHANGED with the item read again, which the item takes
+ * (a file counts as evidence for a rating), hands to the page and settles on again. While a save is on its way the
+ * file input is disabled (the panel is busy), and the save's answer carries every piece of evidence anyway.
  *
  * Traceability: every state that shows or saves the item carries `meta.frameworkTrace` (src/domain/frameworks/trace.ts):
  * the item id is `context.itemId`, its version `context.assessment.versionId`, and the versions it can be handed are
@@ -76,6 +82,7 @@ export type AssessItemEvent =
   | { type: 'xstate.error.actor.rateItem'; error: unknown }
   | { type: 'xstate.done.actor.refreshItem'; output: ItemRecord | null }
   | { type: 'xstate.error.actor.refreshItem'; error: unknown }
+  | FilesChanged
 
 const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
 const outputOf = (event: AnyEventObject) => (event as unknown as { output: ItemRecord }).output
@@ -157,6 +164,14 @@ export const assessItemMachine = setup({
       return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, context.reviewDue) }
     }),
     assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    /** The item after a file was attached or removed (kept as it was if it could not be read again). */
+    assignFilesItem: assign({
+      item: ({ context, event }) => {
+        assertEvent(event, 'FILES_CHANGED')
+        return event.item ?? context.item
+      },
+      problem: null,
+    }),
     /** After a conflict: the item as the other person left it; the person's draft and choices stay to try again. */
     assignRefreshed: assign({
       item: ({ context, event }) => (event as { output: ItemRecord | null }).output ?? context.item,
@@ -175,6 +190,8 @@ export const assessItemMachine = setup({
     >(() => Promise.reject(new Error('rateItem not provided'))),
     /** The item read again after a conflict. */
     refreshItem: fromPromise<ItemRecord | null, { assessmentId: string; itemId: string }>(() => Promise.reject(new Error('refreshItem not provided'))),
+    /** The item's evidence files (attach with progress, view, remove). */
+    evidenceFiles: evidenceFilesChild,
   },
   guards: {
     isNotStarted: ({ context }) => itemProgress(context.item, context.reviewDue) === 'not-started',
@@ -206,12 +223,18 @@ export const assessItemMachine = setup({
     refusal: null,
     notice: null,
   }),
+  invoke: {
+    id: 'evidenceFiles',
+    src: 'evidenceFiles',
+    input: ({ context }) => ({ assessment: { id: context.assessment.id, organisationId: context.assessment.organisationId }, itemId: context.itemId }),
+  },
   initial: 'ready',
   states: {
     ready: {
       meta: ITEM_SHOWN,
       initial: 'settling',
       on: {
+        FILES_CHANGED: { target: 'ready', reenter: true, actions: ['assignFilesItem', 'announceItem'] },
         NOTE_CHANGED: { actions: 'assignNote' },
         LINK_CHANGED: { actions: 'assignLink' },
         RATING_CHOSEN: { guard: 'isOnItemScale', actions: 'assignRating' },
@@ -330,6 +353,27 @@ export const assessItemSampleReviewed: ItemRecord = { ...assessItemSampleRated, 
 /** What a colleague did meanwhile (the item read again after a conflict). */
 export const assessItemSampleChanged: ItemRecord = { ...assessItemSampleRated, rating: '2', ratedByName: 'Grace Hopper', version: 2 }
 
+/** The item after a file was attached (machines/evidenceFiles.machine.ts): in progress, the file its evidence. */
+export const assessItemSampleWithFile: ItemRecord = {
+  ...assessItemSampleInProgress,
+  evidence: [
+    {
+      id: '00000000-0000-4000-8000-0000000000f9',
+      kind: 'file',
+      note: null,
+      url: null,
+      createdAt: '2026-11-25T09:00:00.000Z',
+      file: {
+        path: `${ASSESSMENT.organisationId}/${ITEM_ID}/00000000-0000-4000-8000-0000000000a1`,
+        name: 'Safeguarding policy.pdf',
+        size: 48_213,
+        contentType: 'application/pdf',
+        createdBy: RATER,
+      },
+    },
+  ],
+}
+
 export const assessItemSampleInputs: AssessItemInput[] = [
   { assessment: ASSESSMENT, itemId: ITEM_ID, item: null, reviewDue: false },
   { assessment: ASSESSMENT, itemId: ITEM_ID, item: assessItemSampleRated, reviewDue: true },
@@ -354,6 +398,7 @@ export const assessItemSampleEvents = [
   { type: 'xstate.error.actor.rateItem', error: failure('assessment_archived', 'This assessment is archived: reopen it to change its answers.') },
   { type: 'xstate.done.actor.refreshItem', output: assessItemSampleChanged },
   { type: 'xstate.error.actor.refreshItem', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
+  { type: 'FILES_CHANGED', item: assessItemSampleWithFile },
 ] as const satisfies readonly AnyEventObject[]
 
 /** Bounded state: the draft and choices reduced to what changes behaviour. */

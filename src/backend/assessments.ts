@@ -34,8 +34,8 @@ import { getSupabase } from './client'
 
 /** The dashboard's one request: open assessments, their items, each item's evidence. */
 export const DASHBOARD_SELECT =
-  'id, organisation_id, framework_id, framework_version_id, conditions, assessment_items(item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at))'
-const ITEM_SELECT = 'item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at)'
+  'id, organisation_id, framework_id, framework_version_id, conditions, assessment_items(item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at, storage_path, file_name, file_size, content_type, created_by))'
+const ITEM_SELECT = 'item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at, storage_path, file_name, file_size, content_type, created_by)'
 const ANSWER_COLUMNS = 'sector, selected_regulators, policy_frequency'
 
 async function client(): Promise<SupabaseClient> {

@@ -19,10 +19,20 @@ export type ItemStatus = 'in-progress' | 'rated' | 'reviewed'
 
 export interface EvidenceRecord {
   readonly id: string
-  readonly kind: 'note' | 'link'
+  readonly kind: 'note' | 'link' | 'file'
   readonly note: string | null
   readonly url: string | null
   readonly createdAt: string
+  /** A file (issue 30): where it is in the evidence bucket, its own name, size and the type found in its bytes. */
+  readonly file?: EvidenceFile
+}
+
+export interface EvidenceFile {
+  readonly path: string
+  readonly name: string
+  readonly size: number
+  readonly contentType: string
+  readonly createdBy: string | null
 }
 
 /** One assessed item: a row of assessment_items with its evidence. An item without a row is not started. */
@@ -101,9 +111,15 @@ function parseEvidence(row: unknown): EvidenceRecord | null {
   if (typeof row !== 'object' || row === null) return null
   const r = row as Record<string, unknown>
   const id = str(r.id)
-  const kind = r.kind === 'note' || r.kind === 'link' ? r.kind : null
+  const kind: EvidenceRecord['kind'] | null = r.kind === 'note' || r.kind === 'link' || r.kind === 'file' ? r.kind : null
   if (!id || !kind) return null
-  return { id, kind, note: str(r.note), url: str(r.url), createdAt: str(r.created_at) ?? '' }
+  const base: EvidenceRecord = { id, kind, note: str(r.note), url: str(r.url), createdAt: str(r.created_at) ?? '' }
+  if (kind !== 'file') return base
+  const path = str(r.storage_path)
+  const name = str(r.file_name)
+  const contentType = str(r.content_type)
+  if (!path || !name || !contentType || typeof r.file_size !== 'number') return null
+  return { ...base, file: { path, name, size: r.file_size, contentType, createdBy: str(r.created_by) } }
 }
 
 export function parseItemRow(row: unknown): ItemRecord | null {

@@ -203,3 +203,78 @@ begin
   end if;
 end
 $$;
+
+-- Storage, as hosted Supabase's storage-api creates it (its migrations own this schema there; a project's
+-- migrations only add buckets and policies). The local /storage/v1 (./storage.ts) reads and writes these tables as
+-- the caller's role with request.jwt.claims set, so the policies a migration puts on storage.objects decide who may
+-- read, write, list and remove; RLS is on and, without a policy, nobody but the service role gets anything.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  user_metadata jsonb,
+  version text,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now()
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- The path helpers policies use: 'org/item/file.pdf' -> {org,item}, 'file.pdf', 'pdf'.
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  parts text[] := string_to_array(name, '/');
+begin
+  return parts[1:array_length(parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  parts text[] := string_to_array(name, '/');
+begin
+  return parts[array_length(parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  parts text[] := string_to_array(name, '/');
+  last text := parts[array_length(parts, 1)];
+begin
+  return reverse(split_part(reverse(last), '.', 1));
+end
+$$;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;

@@ -4,10 +4,13 @@
  * PostgreSQL server DATABASE_URL names. /rest/v1 is the real PostgREST (./postgrest.ts) behind a gateway
  * (./rest.ts). /functions/v1/<name> is served by the Deno entries supabase/functions/<name>/index.ts in a Deno
  * process of its own (./functions.ts), as hosted; this server checks the JWT as hosted `verify_jwt` does and
- * proxies. Every child process (PostgreSQL, PostgREST, Deno) ends when this server ends, however it ends.
+ * proxies. /storage/v1 is storage-api's object API on the storage schema (./storage.ts), bytes under
+ * dataDir/storage (memory mode: a temp dir removed on stop). Every child process (PostgreSQL, PostgREST, Deno) ends when this server ends, however it ends.
  */
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { serve, type HttpBindings } from '@hono/node-server'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -28,6 +31,7 @@ import { serviceUser } from './processes.ts'
 import { type AuthRateLimits, defaultRateLimits, type RateLimitInput, resolveRateLimit } from './ratelimit.ts'
 import { redirectValidator } from './redirect.ts'
 import { restApp } from './rest.ts'
+import { storageApp } from './storage.ts'
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
 export type { AuthRateLimits, RateLimit, RateLimitInput } from './ratelimit.ts'
@@ -79,6 +83,8 @@ export interface LocalSupabase {
   serviceRoleKey: string
   db: Db
   mail: MailStore
+  /** Where /storage/v1 keeps the objects' bytes (<storageDir>/<bucket>/<object id>). */
+  storageDir: string
   /** The runtime that serves /functions/v1, e.g. 'deno/2.9.6'. */
   functionsRuntime: string
   /** What serves /rest/v1, e.g. 'postgrest/12.0.2'. */
@@ -172,6 +178,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   }
   const data = dataResult.value
   const db = data.db
+  const storageDir = dataDir === 'memory' ? mkdtempSync(join(tmpdir(), 'inspectready-storage-')) : resolve(dataDir, 'storage')
   const [functions, functionsMs]: [DenoFunctions, number] = functionsResult.value
   let restRunning = true
   data.postgrest.child?.once('exit', () => {
@@ -203,16 +210,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       maxAge: 600,
     }),
   )
-  app.use(
-    '*',
-    bodyLimit({
+  // Files are uploaded to /storage/v1, which enforces each bucket's own limit while it streams the body.
+  const jsonLimit = bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json({ code: 'request_too_large', msg: 'Request body is larger than 64 KB', message: 'Request body is larger than 64 KB' }, 413),
-    }),
-  )
+  })
+  app.use('*', (c, next) => (new URL(c.req.url).pathname.startsWith('/storage/v1/') ? next() : jsonLimit(c, next)))
 
   app.get('/', (c) =>
-    c.json({ name: 'InspectReady local Supabase', auth: '/auth/v1', rest: '/rest/v1', functions: '/functions/v1', restRuntime: `postgrest/${data.postgrest.version}`, functionsRuntime: functions.runtime, database: data.label, mail: mailUrl }),
+    c.json({ name: 'InspectReady local Supabase', auth: '/auth/v1', rest: '/rest/v1', storage: '/storage/v1', functions: '/functions/v1', restRuntime: `postgrest/${data.postgrest.version}`, functionsRuntime: functions.runtime, database: data.label, mail: mailUrl }),
   )
   app.route('/auth/v1', authApp({
     db,
@@ -228,6 +234,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rateLimits,
   }))
   app.route('/rest/v1', restApp({ target: () => (restRunning ? data.postgrest.target : null) }))
+  app.route('/storage/v1', storageApp({ db, dir: storageDir }))
 
   app.all('/functions/v1/:name', async (c) => {
     const name = c.req.param('name')
@@ -268,6 +275,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     db,
     mail,
+    storageDir,
     functionsRuntime: functions.runtime,
     restRuntime: `postgrest/${data.postgrest.version}`,
     database: data.label,
@@ -279,6 +287,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       stopped = true
       await Promise.all([close(apiListener.server), close(mailListener.server), functions.stop()])
       await data.stop()
+      if (dataDir === 'memory') rmSync(storageDir, { recursive: true, force: true })
     },
   }
 }

@@ -9,7 +9,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalSupabase, startLocalSupabase } from '../../supabase/local/index.ts'
-import { FUNCTIONS, type FunctionOutcome, type Persona, TABLES, type TableOp, type TableOutcome } from './access-spec.ts'
+import {
+  FUNCTIONS, type FunctionOutcome, PERSONAS, type Persona, STORAGE, STORAGE_OPS, type StorageOp, type StorageOutcome, TABLES, type TableOp,
+  type TableOutcome,
+} from './access-spec.ts'
 import {
   type Built, buildFixture, type CatalogTable, changedRows, functionCases, genericSample, inFence, isTarget,
   leakedSecrets, organisationsOf, outsideScope, publicTables, scopeOf, tableCases, tally,
@@ -177,5 +180,71 @@ async function functionCase(name: string, who: Persona): Promise<FunctionOutcome
     return 'ok'
   } finally {
     await result.rebuild()
+  }
+}
+
+describe('storage objects over /storage/v1 (the evidence bucket)', () => {
+  for (const op of STORAGE_OPS) {
+    for (const who of PERSONAS) {
+      it(`${op} organisation A's file as ${who}: ${STORAGE[op][who]}`, async () => {
+        const outcome = await storageCase(op, who)
+        tally(counts, `storage:${outcome}`)
+        expect(outcome).toBe(STORAGE[op][who])
+      })
+    }
+  }
+})
+
+const FILE = new TextEncoder().encode('%PDF-1.4 matrix\n%%EOF\n')
+
+/** Organisation A's file, put there with the service role. */
+async function putAsService(path: string): Promise<void> {
+  const res = await fetch(`${server.url}/storage/v1/object/evidence/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/pdf' },
+    body: FILE,
+  })
+  expect(res.status).toBe(200)
+}
+
+const objectsIn = async (folder: string) =>
+  (await server.db.query<{ name: string; id: string }>("select name, id from storage.objects where bucket_id = 'evidence' and name like $1 || '/%' order by name", [folder])).rows
+
+async function storageCase(op: StorageOp, who: Persona): Promise<StorageOutcome> {
+  const folder = `${fixture.orgA}/${fixture.assessmentA.itemId}`
+  const path = `${folder}/${crypto.randomUUID()}`
+  await putAsService(path)
+  const bucket = clients[who].storage.from('evidence')
+  const before = await objectsIn(folder)
+  try {
+    let done: boolean
+    if (op === 'upload') {
+      const target = `${folder}/${crypto.randomUUID()}`
+      const r = await bucket.upload(target, new Blob([FILE], { type: 'application/pdf' }), { contentType: 'application/pdf' })
+      done = r.error === null && (await objectsIn(folder)).some((o) => o.name === target)
+    } else if (op === 'download') {
+      const r = await bucket.download(path)
+      done = r.error === null && Buffer.from(await r.data!.arrayBuffer()).equals(Buffer.from(FILE))
+    } else if (op === 'list') {
+      const r = await bucket.list(folder)
+      done = r.error === null && (r.data ?? []).some((f) => f.name === path.split('/').pop())
+      // Whatever is listed is A's (a refusal lists nothing).
+      if (!done) expect(r.data ?? []).toEqual([])
+    } else if (op === 'sign') {
+      const r = await bucket.createSignedUrl(path, 60)
+      done = r.error === null && (await fetch(r.data!.signedUrl)).status === 200
+    } else {
+      const r = await bucket.remove([path])
+      done = r.error === null && (r.data ?? []).length === 1 && !(await objectsIn(folder)).some((o) => o.name === path)
+    }
+    // A refused request changed no object.
+    if (!done) expect(await objectsIn(folder)).toEqual(before)
+    return done ? 'ok' : 'denied'
+  } finally {
+    await fetch(`${server.url}/storage/v1/object/evidence`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefixes: (await objectsIn(folder)).map((o) => o.name) }),
+    })
   }
 }

@@ -112,10 +112,12 @@ export const TABLES: Record<string, TableSpec> = {
       rated_at: new Date().toISOString(), version: 1,
     }),
   },
-  // Evidence is added by members, never edited nor deleted.
+  // Evidence is added by members, never edited. Notes and links are never deleted (the fixture's evidence is a
+  // note: nobody's delete reaches it); a file row (written only by the evidence-files function, migration
+  // 20261126000000) may be deleted by its organisation's members: tests/backend/evidenceFiles.http.test.ts.
   assessment_evidence: {
     kind: 'organisation',
-    expect: { select: MEMBERS, insert: MEMBERS_INSERT, update: DENIED, delete: DENIED },
+    expect: { select: MEMBERS, insert: MEMBERS_INSERT, update: DENIED, delete: { anon: 'denied', outsider: 'none', member: 'none', admin: 'none' } },
     sample: (f) => ({ organisation_id: f.orgA, assessment_id: f.assessmentA.id, item_id: 'cqc-saf-2024/safe/learning-culture', kind: 'note', note: 'Matrix note' }),
   },
   // Append-only, written only by the trigger on assessment_items: read by members, written by nobody.
@@ -154,6 +156,23 @@ export const TABLES: Record<string, TableSpec> = {
   framework_evidence_categories: REFERENCE,
   framework_groups: REFERENCE,
   framework_items: REFERENCE,
+}
+
+/**
+ * Storage objects (issue 30): what each persona may do, over /storage/v1 with supabase-js, to a file in
+ * organisation A's folder of the private `evidence` bucket (`<organisation>/<item>/<uuid>`): 'ok' (done) or
+ * 'denied' (refused or nothing seen, and nothing changed). Upload is to a new path in A's folder.
+ */
+export const STORAGE_OPS = ['upload', 'download', 'list', 'sign', 'remove'] as const
+export type StorageOp = (typeof STORAGE_OPS)[number]
+export type StorageOutcome = 'ok' | 'denied'
+const MEMBERS_ONLY: PerPersona<StorageOutcome> = { anon: 'denied', outsider: 'denied', member: 'ok', admin: 'ok' }
+export const STORAGE: Record<StorageOp, PerPersona<StorageOutcome>> = {
+  upload: MEMBERS_ONLY,
+  download: MEMBERS_ONLY,
+  list: MEMBERS_ONLY,
+  sign: MEMBERS_ONLY,
+  remove: MEMBERS_ONLY,
 }
 
 export type FunctionOutcome = 'denied' | 'ok' | { refused: string }

@@ -105,13 +105,13 @@ export async function sessionFor(db: Db, who: Person): Promise<string> {
   return sid
 }
 
-/** Every table a request could reach or change: each public table, the token hashes and the auth sessions. */
+/** Every table a request could reach or change: each public table, the token hashes, the auth sessions and storage's rows. */
 export async function snapshotTables(db: Queryable): Promise<string[]> {
   const r = await db.query<{ t: string }>(
     `select format('%I.%I', n.nspname, c.relname) as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p') and n.nspname in ('public', 'private') order by 1`,
   )
-  return [...r.rows.map((x) => x.t), 'auth.users', 'auth.sessions', 'auth.refresh_tokens']
+  return [...r.rows.map((x) => x.t), 'auth.users', 'auth.sessions', 'auth.refresh_tokens', 'storage.buckets', 'storage.objects']
 }
 
 /**

@@ -7,7 +7,7 @@ import { findItem, scaleOf } from '../../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../../src/domain/frameworks/registry'
 import { waitForHydration } from '../e2e/support'
 import { home } from '../support/pages/home'
-import { answer, answerDashboard, held, itemRow, ratedReply, refuse } from './assessmentReplies'
+import { answer, answerDashboard, fileFinalized, filePrepared, held, itemRow, ratedReply, refuse, SAMPLE_PDF } from './assessmentReplies'
 import { changeField, defineDriver, type PathContext, type StateView } from './driver'
 import { signedInStart } from './users'
 
@@ -58,7 +58,8 @@ async function expectForm(page: Page, view: StateView<AssessItemContext>) {
   if (c.refusal) await expect(home.refusal(page)).toHaveText(c.refusal.message)
   else await expect(home.refusal(page)).toHaveCount(0)
   await expect(home.status(page)).toHaveText(c.notice ?? '')
-  const evidence = c.item?.evidence ?? []
+  const evidence = c.item?.evidence.filter((e) => e.kind !== 'file') ?? []
+  await expect(home.files(page).getByRole('listitem')).toHaveCount(c.item?.evidence.filter((e) => e.kind === 'file').length ?? 0)
   if (evidence.length > 0) await expect(home.evidence(page).getByRole('listitem')).toHaveCount(evidence.length)
   else await expect(home.evidence(page)).toHaveCount(0)
 }
@@ -110,6 +111,14 @@ export const driver = defineDriver({
     'xstate.error.actor.rateItem': async (page, event) => refuse(await held.ratings.next(page), errorOf(event)),
     'xstate.done.actor.refreshItem': async (page, event) => answer(await held.items.next(page), itemRow(outputOf(event))),
     'xstate.error.actor.refreshItem': async (page, event) => refuse(await held.items.next(page), errorOf(event), { get: true }),
+    // A file attached through the panel (its own machine's paths: evidenceFiles.driver.ts); the item read after it.
+    FILES_CHANGED: async (page, event) => {
+      await home.attach(page).setInputFiles(SAMPLE_PDF)
+      await filePrepared(await held.fileCalls.next(page))
+      await answer(await held.fileUploads.next(page), { Key: 'evidence/sample' })
+      await fileFinalized(await held.fileCalls.next(page))
+      await answer(await held.items.next(page), itemRow((event as unknown as { item: ItemRecord }).item))
+    },
   },
   states: {
     'assessItem.ready.notStarted': atRest('notStarted'),

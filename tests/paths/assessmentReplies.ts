@@ -11,6 +11,7 @@ import { holdRequests } from './driver'
  */
 const env = e2eEnv()
 const rest = (path: string) => (url: URL) => url.origin === env.backendUrl && url.pathname === `/rest/v1/${path}`
+const storage = (prefix: string) => (url: URL) => url.origin === env.backendUrl && url.pathname.startsWith(`/storage/v1/${prefix}`)
 
 export const held = {
   answers: holdRequests(rest('users'), 'GET'),
@@ -19,10 +20,17 @@ export const held = {
   evidence: holdRequests(rest('assessment_evidence'), 'POST'),
   items: holdRequests(rest('assessment_items'), 'GET'),
   ratings: holdRequests(rest('rpc/rate_item'), 'POST'),
+  // Evidence files (issue 30): the evidence-files function (prepare, finalize), the upload to the signed URL, a
+  // signed URL to view, and a removal (the row, then the object).
+  fileCalls: holdRequests((url) => url.origin === env.backendUrl && url.pathname === '/functions/v1/evidence-files', 'POST'),
+  fileUploads: holdRequests(storage('object/upload/sign/evidence/'), 'PUT'),
+  signs: holdRequests(storage('object/sign/evidence/'), 'POST'),
+  fileRows: holdRequests(rest('assessment_evidence'), 'DELETE'),
+  objectRemovals: holdRequests(storage('object/evidence'), 'DELETE'),
 }
 
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
-const STATUS: Record<string, number> = { rating_conflict: 409, assessment_archived: 409, not_member: 403, assessment_not_found: 404 }
+const STATUS: Record<string, number> = { rating_conflict: 409, assessment_archived: 409, not_member: 403, assessment_not_found: 404, last_evidence: 409 }
 
 export const answer = (route: Route, body: unknown, status = 200) =>
   route.fulfill({ status, contentType: 'application/json', headers: CORS, body: body === undefined ? '' : JSON.stringify(body) })
@@ -51,7 +59,18 @@ export function itemRow(item: ItemRecord) {
     rated_at: item.ratedAt,
     reviewed_at: item.reviewedAt,
     version: item.version,
-    assessment_evidence: item.evidence.map((e) => ({ id: e.id, kind: e.kind, note: e.note, url: e.url, created_at: e.createdAt })),
+    assessment_evidence: item.evidence.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      note: e.note,
+      url: e.url,
+      created_at: e.createdAt,
+      storage_path: e.file?.path ?? null,
+      file_name: e.file?.name ?? null,
+      file_size: e.file?.size ?? null,
+      content_type: e.file?.contentType ?? null,
+      created_by: e.file?.createdBy ?? null,
+    })),
   }
 }
 
@@ -77,3 +96,11 @@ export async function answerDashboard(page: import('@playwright/test').Page, d: 
   await answer(await held.dashboards.next(page), dashboardRows(d))
 }
 
+
+/** A PDF as the path's person chooses it. */
+export const SAMPLE_PDF = { name: 'Safeguarding policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') }
+
+/** The evidence-files function's answers: prepare's signed upload, finalize's row, or a refusal. */
+export const filePrepared = (route: Route) => answer(route, { success: true, path: 'org/cqc-saf-2024/safe/safeguarding/00000000-0000-4000-8000-0000000000a1', token: 'path-token' })
+export const fileFinalized = (route: Route) => answer(route, { success: true, evidence: {} })
+export const fileRefused = (route: Route, failure: AssessmentFailure, status = 400) => answer(route, { success: false, error: failure.message, code: failure.code }, status)

@@ -6,6 +6,8 @@ import { assessItemForm, type assessItemMachine } from '../../../machines/assess
 import { homeMachine } from '../../../machines/home.machine'
 import type { SessionUser } from '../../../machines/session.machine'
 import { assessItemActors, assessmentActors } from '../../backend/assessments'
+import { evidenceFileActors } from '../../backend/evidenceFiles'
+import { evidenceFilesChild } from '../../../machines/evidenceFiles.machine'
 import { inspect } from '../../devtools/inspector'
 import {
   ASSESSMENT_MESSAGES,
@@ -40,6 +42,16 @@ const LOADING_LABEL = 'Loading your self-assessment'
  * /app, the signed-in home: the organisation's self-assessment against each framework it chose
  * (machines/home.machine.ts), and the item open for rating (machines/assessItem.machine.ts, ./ItemPanel).
  */
+/** The files of an open item, on the real backend; "View" opens the signed link in a new tab. */
+const filesWithBackend = evidenceFilesChild.provide({
+  actors: evidenceFileActors,
+  actions: {
+    openUrl: ({ event }) => {
+      window.open((event as unknown as { output: string }).output, '_blank', 'noopener,noreferrer')
+    },
+  },
+})
+
 export function HomePage() {
   const user = useSignedInUser()
   return user ? <Home key={user.userId} user={user} /> : <HomeShell />
@@ -61,7 +73,7 @@ function HomeShell({ children }: { children?: React.ReactNode }) {
 const itemButtonId = (itemId: string) => `item-${itemId.replace(/[^a-z0-9-]/gi, '-')}`
 
 function Home({ user }: { user: SessionUser }) {
-  const [machine] = useState(() => homeMachine.provide({ actors: { ...assessmentActors, assessItem: assessItemForm.provide({ actors: assessItemActors }) } }))
+  const [machine] = useState(() => homeMachine.provide({ actors: { ...assessmentActors, assessItem: assessItemForm.provide({ actors: { ...assessItemActors, evidenceFiles: filesWithBackend } }) } }))
   const [now] = useState(() => new Date().toISOString())
   const actor = useActorRef(machine, { input: { user, now }, inspect })
   const snap = useSelector(actor, (snapshot) => snapshot)

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { assessItemMachine } from '../../../machines/assessItem.machine'
+import type { evidenceFilesMachine } from '../../../machines/evidenceFiles.machine'
 import { type FrameworkContent, type ItemPrompt, promptFor } from '../../content/frameworks/types'
 import { loadFrameworkContent } from '../../content/frameworks'
 import { itemProgress, longUkDate, NOTE_MAX_LENGTH, PROGRESS_LABELS, URL_MAX_LENGTH } from '../../domain/assessments'
@@ -9,6 +10,7 @@ import { findGroup, findItem, scaleOf } from '../../domain/frameworks/items'
 import { FRAMEWORKS } from '../../domain/frameworks/registry'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
+import { EvidenceFiles } from './EvidenceFiles'
 import * as s from './home.css'
 import { ItemActions } from './ItemActions'
 
@@ -34,6 +36,9 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
   const record = c.item
   const progress = itemProgress(record, c.reviewDue)
   const current = record?.rating ? scale.points.find((p) => p.value === record.rating) : undefined
+  const written = record?.evidence.filter((e) => e.kind !== 'file') ?? []
+  const files = record?.evidence.filter((e) => e.kind === 'file') ?? []
+  const filesActor = snap.children.evidenceFiles as ActorRefFrom<typeof evidenceFilesMachine> | undefined
   const submit = (e: FormEvent) => {
     e.preventDefault()
     actor.send({ type: 'SUBMIT' })
@@ -79,9 +84,9 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
 
       <div className={s.header}>
         <h3 className={s.groupTitle}>Evidence so far</h3>
-        {record && record.evidence.length > 0 ? (
+        {written.length > 0 ? (
           <ul className={s.evidence} aria-label="Evidence so far">
-            {record.evidence.map((e) => (
+            {written.map((e) => (
               <li key={e.id}>
                 {e.url ? (
                   <a href={e.url} rel="noopener noreferrer" target="_blank">
@@ -94,9 +99,11 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
             ))}
           </ul>
         ) : (
-          <p className={s.meta}>No evidence yet: a rating needs at least one note or link.</p>
+          <p className={s.meta}>{files.length > 0 ? 'No notes or links yet.' : 'No evidence yet: a rating needs at least one note or link.'}</p>
         )}
       </div>
+
+      {filesActor ? <EvidenceFiles actor={filesActor} files={files} /> : null}
 
       <p role="status" className={s.status}>
         {c.notice ?? ''}

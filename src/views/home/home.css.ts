@@ -95,3 +95,18 @@ export const badge = style({
   fontSize: tokens.fontSizes.sm,
   fontWeight: 600,
 })
+export const fileRow = style({
+  display: 'grid',
+  gap: tokens.space[1],
+  padding: `${tokens.space[2]} ${tokens.space[3]}`,
+  borderRadius: tokens.radii.md,
+  border: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+})
+export const fileAttach = style({ display: 'grid', gap: tokens.space[1], minWidth: 0 })
+export const fileInput = style({
+  maxWidth: '100%',
+  minHeight: '44px',
+  font: 'inherit',
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+})

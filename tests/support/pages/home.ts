@@ -31,4 +31,16 @@ export const home = {
   refusal: (page: Page) => home.panel(page).locator('p[role="alert"]:not([data-testid])'),
   status: (page: Page) => home.panel(page).getByRole('status'),
   evidence: (page: Page) => page.getByRole('list', { name: 'Evidence so far' }),
+  // Its files (issue 30).
+  files: (page: Page) => page.getByRole('list', { name: 'Files' }),
+  file: (page: Page, name: string) => home.files(page).getByRole('listitem').filter({ hasText: name }),
+  attach: (page: Page) => page.getByLabel('Attach a file'),
+  uploadProgress: (page: Page) => page.getByRole('progressbar'),
+  cancelUpload: (page: Page) => page.getByRole('button', { name: 'Cancel upload' }),
+  viewFile: (page: Page, name: string) => page.getByRole('button', { name: `View ${name}`, exact: true }),
+  removeFile: (page: Page, name: string) => page.getByRole('button', { name: `Remove ${name}`, exact: true }),
+  confirmRemove: (page: Page) => page.getByRole('button', { name: 'Yes, remove' }),
+  keepFile: (page: Page) => page.getByRole('button', { name: 'Keep it' }),
+  filesStatus: (page: Page) => page.getByTestId('files-status'),
+  filesRefusal: (page: Page) => page.getByTestId('files-refusal'),
 }

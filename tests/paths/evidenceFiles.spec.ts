@@ -1,0 +1,4 @@
+import { driver } from './evidenceFiles.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
