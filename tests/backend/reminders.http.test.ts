@@ -136,7 +136,7 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
     const ratedAt = await rate(dan, 'cqc-saf-2024/well-led/governance-management-and-sustainability')
     today = reviewDueOn(ratedAt, 'daily')
     const runs = server().reminders.runs
-    await expect.poll(async () => (await digests(dan)).length, { timeout: 60_000, intervals: [250] }).toBe(1)
+    await expect.poll(async () => (await digests(dan)).length, { timeout: 60_000, interval: 250 }).toBe(1)
     // Sent by a tick (this test never calls run()), which counts once it has its reply.
     await expect.poll(() => server().reminders.runs, { timeout: 30_000 }).toBeGreaterThan(runs)
     expect((await digests(dan))[0]!.text).toContain('- CQC, Well-led: Governance, management and sustainability.')
@@ -168,7 +168,7 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
       { authorization: `Bearer ${token}` },
       { authorization: `Bearer ${server().anonKey}` },
       { authorization: `Bearer ${server().anonKey}`, 'x-cron-secret': 'not-the-secret' },
-    ]) {
+    ] as Record<string, string>[]) {
       expect(await call(headers)).toEqual({ status: 401, body: { success: false, error: 'Only the scheduler may send review reminders.', code: 'not_authorised' } })
     }
     expect(await call({ authorization: `Bearer ${server().serviceRoleKey}` }, { now: 'tomorrow' })).toMatchObject({ status: 400, body: { code: 'invalid_payload' } })
