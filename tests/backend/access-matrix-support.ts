@@ -95,7 +95,9 @@ export async function buildFixture(db: Db, makePerson: (label: Persona) => Promi
     [`matrix${stamp}`.padEnd(16, '0')],
   )
   const assessmentA = await ratedAssessment(db, member)
-  await ratedAssessment(db, outsider)
+  const actionA = await raisedAction(db, admin, assessmentA.id, member)
+  const assessmentB = await ratedAssessment(db, outsider)
+  await raisedAction(db, outsider, assessmentB.id, outsider)
   for (const who of [admin, member, outsider]) await sessionFor(db, who)
   const people: Record<Persona, Person | null> = { anon: null, outsider, member, admin }
   return {
@@ -106,6 +108,7 @@ export async function buildFixture(db: Db, makePerson: (label: Persona) => Promi
     emails: { anon: null, outsider: outsider.email, member: member.email, admin: admin.email },
     invitationA: { id: invA.invitation.id, token: invA.token },
     assessmentA,
+    actionA,
   }
 }
 
@@ -123,6 +126,23 @@ export async function ratedAssessment(db: Db, by: Person): Promise<{ id: string;
     return assessment
   })
   return { id, itemId: RATED_ITEM }
+}
+
+/** The statement every organisation of the fixture has rated below good (2), with an open action on it. */
+export const ACTION_ITEM = 'cqc-saf-2024/safe/safe-environments'
+
+/** `by` rates ACTION_ITEM 2 (some shortfalls) and raises an open action on it, owned by `owner`, due in a week. */
+export async function raisedAction(db: Db, by: Person, assessment: string, owner: Person): Promise<{ id: string; itemId: string }> {
+  const id = await asCaller(db, 'authenticated', by.id, async (tx) => {
+    await tx.query(`select public.rate_item($1, $2, '2', 0, 'processes', $3::jsonb)`, [
+      assessment, ACTION_ITEM, JSON.stringify([{ kind: 'note', note: 'Fire doors propped open' }]),
+    ])
+    const r = await tx.query<{ r: { id: string } }>(`select public.raise_action($1, $2, 'Fit door closers', $3, (private.uk_today() + 7)) as r`, [
+      assessment, ACTION_ITEM, owner.id,
+    ])
+    return r.rows[0]!.r.id
+  })
+  return { id, itemId: ACTION_ITEM }
 }
 
 /** The ids a persona may see or change: itself, its organisations, their members and their invitations. */

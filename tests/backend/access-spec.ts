@@ -40,6 +40,8 @@ export interface MatrixFixture {
   invitationA: { id: string; token: string }
   /** Organisation A's open CQC assessment and its one rated statement (version 1, with evidence and history). */
   assessmentA: { id: string; itemId: string }
+  /** Organisation A's open action (version 1), owned by the member, on a statement rated 2. */
+  actionA: { id: string; itemId: string }
 }
 
 export interface TableSpec {
@@ -123,6 +125,25 @@ export const TABLES: Record<string, TableSpec> = {
     sample: (f) => ({
       organisation_id: f.orgA, assessment_item_id: f.assessmentA.id, assessment_id: f.assessmentA.id, item_id: f.assessmentA.itemId,
       version: 9, status: 'rated', rating: '4', scale_id: 'cqc-score', rated_at: new Date().toISOString(),
+    }),
+  },
+  // Actions (issue 30, migration 20261126100000): read by members, changed only through raise_action and
+  // move_action (a direct write, here a forged closed action, is refused to everyone).
+  actions: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: (f) => ({
+      organisation_id: f.orgA, assessment_id: f.assessmentA.id, item_id: f.actionA.itemId, title: 'Forged', owner_id: f.ids.member,
+      due_on: '2026-12-01', status: 'closed', closed_at: new Date().toISOString(), verified_by: f.ids.member, verification_note: 'x', done_note: 'x',
+    }),
+  },
+  // The audit trail: append-only, written only by triggers; members read it, nobody (not even an admin) writes.
+  audit_events: {
+    kind: 'organisation',
+    expect: { select: MEMBERS, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: (f, who) => ({
+      organisation_id: f.orgA, assessment_id: f.assessmentA.id, item_id: f.assessmentA.itemId, actor_id: f.ids[who] ?? f.ids.member,
+      actor_name: 'Forged', kind: 'rated', detail: { rating: '4' },
     }),
   },
   // Review reminders (issue 30, migration 20261127000000). Each person's own setting, made with their profile:
@@ -239,6 +260,21 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
   },
   // Acts on the caller's own organisation only (the outsider's is B, which has its own CQC assessment).
   sync_assessments: { args: () => ({ p_framework_ids: ['cqc-saf'] }), expect: signedIn(), writes: true },
+  // Raising an action on organisation A's statement rated 2: its members may; the outsider is told there is no such
+  // assessment.
+  raise_action: {
+    args: (f) => ({ p_assessment_id: f.assessmentA.id, p_item_id: f.actionA.itemId, p_title: 'Matrix action', p_owner_id: f.ids.member, p_due_on: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: 'ok', admin: 'ok' },
+    writes: true,
+  },
+  // Starting organisation A's open action: its owner (the member) and the admin may; the outsider finds no action.
+  move_action: {
+    args: (f) => ({ p_action_id: f.actionA.id, p_step: 'start', p_expected_version: 1 }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: 'ok', admin: 'ok' },
+    writes: true,
+  },
+  // The caller's own organisation's actions (the outsider sees organisation B's only).
+  list_actions: { args: none, expect: signedIn() },
   // The outsider is the sole member of organisation B, so may leave it; A's admin has a member left behind.
   leave_organisation: {
     args: none,
