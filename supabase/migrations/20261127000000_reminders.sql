@@ -137,6 +137,21 @@ as $$
     join public.users u on u.id = rr.user_id
    where u.policy_frequency is not null
      and private.review_due_on(rr.rated_at, u.policy_frequency) <= private.uk_date(p_now)
+  union all
+  -- Overdue actions (20261126100000_actions_audit.sql): not closed, due before today in the UK.
+  select m.user_id, ac.organisation_id, 'action', ac.due_on, fv.short_name, g.name, fi.name, ac.title,
+         lpad(fv.position::text, 4, '0') || lpad(g.position::text, 4, '0') || lpad(fi.position::text, 4, '0')
+    from public.actions ac
+    join public.assessments a on a.id = ac.assessment_id and a.archived_at is null
+    join public.framework_versions fv on fv.id = a.framework_version_id
+    join public.framework_items fi on fi.id = ac.item_id
+    join public.framework_groups g on g.id = fi.group_id
+    join public.memberships m on m.organisation_id = ac.organisation_id
+   where ac.status <> 'closed'
+     and ac.due_on < private.uk_date(p_now)
+     and (m.user_id = ac.owner_id
+          or (m.role = 'admin' and not exists (
+                select 1 from public.memberships m2 where m2.organisation_id = ac.organisation_id and m2.user_id = ac.owner_id)))
 $$;
 
 -- The scheduled run (service role only): for the instant p_now (the caller's clock; the local backend's timer passes
@@ -178,8 +193,8 @@ begin
     select e.user_id, e.organisation_id, o.name as organisation, au.email, u.first_name,
            coalesce(jsonb_agg(jsonb_build_object('framework', e.framework, 'area', e.area, 'item', e.item, 'due_on', e.due_on)
                               order by e.due_on, e.sort_key) filter (where e.kind = 'review'), '[]'::jsonb) as reviews,
-           coalesce(jsonb_agg(jsonb_build_object('title', e.title, 'framework', e.framework, 'item', e.item, 'due_on', e.due_on)
-                              order by e.due_on, e.sort_key) filter (where e.kind = 'action'), '[]'::jsonb) as actions
+           coalesce(jsonb_agg(jsonb_build_object('title', e.title, 'framework', e.framework, 'area', e.area, 'item', e.item, 'due_on', e.due_on)
+                              order by e.due_on, e.sort_key, e.title) filter (where e.kind = 'action'), '[]'::jsonb) as actions
       from private.reminder_entries(p_now) e
       join public.organisations o on o.id = e.organisation_id
       join public.users u on u.id = e.user_id
@@ -219,7 +234,7 @@ begin
     if jsonb_array_length(r.actions) > 0 then
       sections := sections || (
         E'Overdue actions:\n' ||
-        (select string_agg(format('- %s (%s: %s). Was due %s.', x ->> 'title', x ->> 'framework', x ->> 'item',
+        (select string_agg(format('- %s (%s, %s: %s). Was due %s.', x ->> 'title', x ->> 'framework', x ->> 'area', x ->> 'item',
                                   private.long_date((x ->> 'due_on')::date)), E'\n' order by n)
            from jsonb_array_elements(r.actions) with ordinality as t(x, n)) ||
         E'\n\nSee them: ' || site || '/app');

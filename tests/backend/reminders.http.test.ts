@@ -7,7 +7,7 @@
  * date) with links to /app, nobody gets another organisation's items, and only the scheduler may call the function.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { LOCAL_CRON_SECRET, type LocalSupabase } from '../../supabase/local/index.ts'
 import { addDays, reviewDueOn, ukDate } from '../../src/domain/frameworks/review.ts'
 import { client, messagesTo, uniqueEmail } from './helpers.ts'
@@ -32,6 +32,11 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
   // schedule at once (which queues behind a tick under way); either way each digest is sent once.
   const local = suiteServer({ siteUrl: SITE, reviewReminders: { intervalMs: 1000, clock } })
   const server = (): LocalSupabase => local.server
+  // Each test starts on the system clock, on which nothing made today is due yet, so no tick sends early what a test
+  // sends later on purpose.
+  beforeEach(() => {
+    today = null
+  })
 
   /** Signs up as the site does (sign-up, complete-user-signup: a new organisation with this person as its admin),
    * then finishes setup with a review frequency. */
@@ -50,12 +55,12 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
   }
 
   /** Rates a CQC statement (3, with a note) through the real API; returns when it was rated. */
-  async function rate(who: Account, item: string): Promise<string> {
+  async function rate(who: Account, item: string, rating = '3'): Promise<string> {
     const sync = await who.sb.rpc('sync_assessments', { p_framework_ids: ['cqc-saf'] })
     if (sync.error) throw new Error(sync.error.message)
     const assessment = (sync.data as { id: string }[])[0]!.id
     const rated = await who.sb.rpc('rate_item', {
-      p_assessment_id: assessment, p_item_id: item, p_rating: '3', p_expected_version: 0,
+      p_assessment_id: assessment, p_item_id: item, p_rating: rating, p_expected_version: 0,
       p_evidence_category: 'processes', p_evidence: [{ kind: 'note', note: 'Seen at the team meeting' }],
     })
     if (rated.error) throw new Error(rated.error.message)
@@ -129,6 +134,29 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
       'select status, count(*)::int as n from public.mail_outbox where to_address = any($1) group by status', [[bob.email, cara.email]],
     )
     expect(sent.rows).toEqual([{ status: 'sent', n: 3 }])
+  })
+
+  it('an overdue action is in its owner\'s digest from the day after its due date, with its item, due date and a link to /app; no one else\'s', async () => {
+    const hana = await signUp('Hana', 'Hazel Court', 'monthly')
+    const ivan = await signUp('Ivan', 'Ivy Lodge', 'monthly')
+    await rate(hana, 'cqc-saf-2024/safe/medicines-optimisation', '2')
+    const assessment = ((await hana.sb.rpc('sync_assessments', { p_framework_ids: ['cqc-saf'] })).data as { id: string }[])[0]!.id
+    const due = ukDate(new Date())
+    const raised = await hana.sb.rpc('raise_action', {
+      p_assessment_id: assessment, p_item_id: 'cqc-saf-2024/safe/medicines-optimisation', p_title: 'Audit the medicines charts weekly',
+      p_owner_id: hana.id, p_due_on: due,
+    })
+    expect(raised.error).toBeNull()
+
+    await runOn(due)
+    expect(await digests(hana)).toEqual([])
+    await runOn(addDays(due, 1))
+    const [mail, ...more] = await digests(hana)
+    expect(more).toEqual([])
+    expect(mail!.subject).toBe('InspectReady: 1 overdue action for Hazel Court')
+    expect(mail!.text).toContain(`- Audit the medicines charts weekly (CQC, Safe: Medicines optimisation). Was due ${longDate(due)}.`)
+    expect(mail!.text).toContain(`See them: ${SITE}/app`)
+    expect(await digests(ivan)).toEqual([])
   })
 
   it('the timer runs the schedule by itself', async () => {

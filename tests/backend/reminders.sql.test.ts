@@ -213,6 +213,62 @@ for (const engine of ENGINES) {
         expect(to(await queue(noonAfter(ratedAt, 4)), bob)).toEqual([])
       })
 
+      /** Raises an action on an item rated below good, as `by`, owned by `owner`, due today (UK), the earliest allowed. */
+      async function raise(by: Person, owner: Person, item: string, title: string): Promise<string> {
+        return as(by, async (tx) => {
+          const a = await tx.query<{ id: string }>("select id from public.assessments where framework_id = 'cqc-saf' and archived_at is null")
+          await tx.query('select public.raise_action($1, $2, $3, $4, $5::date)', [a.rows[0]!.id, item, title, owner.id, ukDate(new Date())])
+          return ukDate(new Date())
+        })
+      }
+
+      it('an overdue action goes to its owner from the day after its due date, with its item and due date, until it is closed', async () => {
+        const { alice, bob } = await team('monthly', 'Oak Tree Care')
+        await rate(bob, 'cqc-saf-2024/safe/safeguarding', '2')
+        const due = await raise(alice, bob, 'cqc-saf-2024/safe/safeguarding', 'Train night staff in the safeguarding procedure')
+        const dueNoon = `${due}T12:00:00Z`
+
+        expect(to(await queue(dueNoon), bob)).toEqual([])
+        const mails = await queue(noonAfter(dueNoon, 1))
+        expect(to(mails, alice)).toEqual([])
+        const [mail] = to(mails, bob)
+        expect(mail!.subject).toBe('InspectReady: 1 overdue action for Oak Tree Care')
+        expect(mail!.text_body).toContain(`Overdue actions:\n- Train night staff in the safeguarding procedure (CQC, Safe: Safeguarding). Was due ${longDate(due)}.`)
+        expect(mail!.text_body).toContain(`See them: ${SITE}/app`)
+        expect(mail!.text_body).not.toContain('Ratings due for review')
+        const log = await pg.db.query('select reviews_due, actions_overdue from public.review_reminder_digests where user_id = $1', [bob.id])
+        expect(log.rows).toEqual([{ reviews_due: 0, actions_overdue: 1 }])
+
+        // A month on, the rating is due for review too: both in one digest.
+        const both = to(await queue(noonAfter(dueNoon, 31)), bob)
+        expect(both).toHaveLength(1)
+        expect(both[0]!.subject).toBe('InspectReady: 1 rating to review and 1 overdue action for Oak Tree Care')
+
+        // Started and submitted by Bob, verified by Alice (move_action): closed, it is no longer sent.
+        const id = (await pg.db.query<{ id: string }>('select id from public.actions where owner_id = $1', [bob.id])).rows[0]!.id
+        const move = (who: Person, step: string, version: number, note: string | null) =>
+          as(who, (tx) => tx.query('select public.move_action($1, $2, $3, $4, null)', [id, step, version, note]))
+        await move(bob, 'start', 1, null)
+        await move(bob, 'submit', 2, 'Night staff trained on 3 December')
+        await move(alice, 'verify', 3, 'Training record seen')
+        const closed = await pg.db.query<{ status: string }>('select status from public.actions where owner_id = $1', [bob.id])
+        expect(closed.rows).toEqual([{ status: 'closed' }])
+        const after = to(await queue(noonAfter(dueNoon, 32)), bob)
+        expect(after).toHaveLength(1) // the review is still due
+        expect(after[0]!.text_body).not.toContain('Overdue actions')
+      })
+
+      it("an overdue action whose owner has left goes to the organisation's admins", async () => {
+        const { alice, bob } = await team('monthly')
+        await rate(alice, 'cqc-saf-2024/safe/safe-systems-pathways-and-transitions', '1')
+        const due = await raise(alice, bob, 'cqc-saf-2024/safe/safe-systems-pathways-and-transitions', 'Write the discharge checklist')
+        await as(bob, (tx) => tx.query('select public.leave_organisation()'))
+        const mails = await queue(noonAfter(`${due}T12:00:00Z`, 1))
+        expect(to(mails, bob)).toEqual([])
+        expect(to(mails, alice)).toHaveLength(1)
+        expect(to(mails, alice)[0]!.text_body).toContain('- Write the discharge checklist (CQC, Safe: Safe systems, pathways and transitions).')
+      })
+
       it('two runs at once send one digest: the second waits on the first\'s log row, then finds the day taken', async () => {
         const { bob } = await team('daily')
         const ratedAt = await rate(bob, 'cqc-saf-2024/safe/safeguarding')
