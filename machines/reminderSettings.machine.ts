@@ -19,7 +19,7 @@ export type ReminderSettingsEvent =
   | { type: 'RETRY' }
   | { type: 'xstate.done.actor.loadReminderSetting'; output: boolean }
   | { type: 'xstate.error.actor.loadReminderSetting'; error: unknown }
-  | { type: 'xstate.done.actor.saveReminderSetting'; output: boolean }
+  | { type: 'xstate.done.actor.saveReminderSetting'; output: undefined }
   | { type: 'xstate.error.actor.saveReminderSetting'; error: unknown }
 
 export const reminderSettingsMachine = setup({
@@ -35,18 +35,16 @@ export const reminderSettingsMachine = setup({
       assertEvent(event, 'xstate.done.actor.loadReminderSetting')
       return { muted: event.output, saveFailed: false }
     }),
-    assignSaved: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.saveReminderSetting')
-      return { muted: event.output, saveFailed: false }
-    }),
+    /** The opposite setting, now stored. */
+    assignSaved: assign(({ context }) => ({ muted: !context.muted, saveFailed: false })),
     markSaveFailed: assign({ saveFailed: true }),
     clearSaveFailed: assign({ saveFailed: false }),
   },
   actors: {
     /** The person's own reminder_preferences row: whether they muted the reminders. */
     loadReminderSetting: fromPromise<boolean, { userId: string }>(() => Promise.reject(new Error('loadReminderSetting not provided'))),
-    /** PATCH reminder_preferences?id=eq.<own id> with review_reminders_muted; resolves to the saved value. */
-    saveReminderSetting: fromPromise<boolean, { userId: string; muted: boolean }>(() => Promise.reject(new Error('saveReminderSetting not provided'))),
+    /** PATCH reminder_preferences?id=eq.<own id> with review_reminders_muted; resolves once the row says so. */
+    saveReminderSetting: fromPromise<void, { userId: string; muted: boolean }>(() => Promise.reject(new Error('saveReminderSetting not provided'))),
   },
 }).createMachine({
   id: 'reminderSettings',
@@ -80,7 +78,7 @@ export const reminderSettingsMachine = setup({
             input: ({ context }) => ({ userId: context.userId, muted: !context.muted }),
             onDone: {
               target: 'idle',
-              actions: ['assignSaved', { type: 'announceSaved', params: ({ event }) => ({ muted: event.output }) }],
+              actions: ['assignSaved', { type: 'announceSaved', params: ({ context }) => ({ muted: context.muted === true }) }],
             },
             onError: { target: 'idle', actions: 'markSaveFailed' },
           },
@@ -99,7 +97,6 @@ export const reminderSettingsSampleEvents = [
   { type: 'xstate.done.actor.loadReminderSetting', output: false },
   { type: 'xstate.done.actor.loadReminderSetting', output: true },
   { type: 'xstate.error.actor.loadReminderSetting', error: new Error('Failed to fetch') },
-  { type: 'xstate.done.actor.saveReminderSetting', output: true },
-  { type: 'xstate.done.actor.saveReminderSetting', output: false },
+  { type: 'xstate.done.actor.saveReminderSetting', output: undefined },
   { type: 'xstate.error.actor.saveReminderSetting', error: new Error('Failed to fetch') },
 ] as const satisfies readonly AnyEventObject[]

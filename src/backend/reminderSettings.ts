@@ -13,8 +13,8 @@ export async function loadReminderSetting(input: { userId: string }): Promise<bo
   return parseMuted(data)
 }
 
-/** Saves the setting; resolves to what the server stored. */
-export async function saveReminderSetting(input: { userId: string; muted: boolean }): Promise<boolean> {
+/** Saves the setting; resolves once the server's row says it is stored. */
+export async function saveReminderSetting(input: { userId: string; muted: boolean }): Promise<void> {
   const supabase = await getSupabase()
   // Ask for the row back: under RLS a PATCH that matches no row still answers 204, which is not a save.
   const { data, error } = await supabase
@@ -24,7 +24,7 @@ export async function saveReminderSetting(input: { userId: string; muted: boolea
     .select('review_reminders_muted')
   if (error) throw new Error(`Saving the reminder setting failed (${error.code ?? 'unknown'})`)
   if (data?.length !== 1) throw new Error('Saving the reminder setting updated no row')
-  return parseMuted(data[0])
+  if (parseMuted(data[0]) !== input.muted) throw new Error('The reminder setting was not stored')
 }
 
 export const loadReminderSettingActor = fromPromise(({ input }: { input: { userId: string } }) => loadReminderSetting(input))
