@@ -59,7 +59,8 @@ export const driver = defineDriver({
     await expect(page.getByText(`Signed in as ${userOf(ctx).email}`)).toBeVisible()
   },
   events: {
-    TOGGLE: (page) => remindersSwitch(page).click(),
+    // From the keyboard: the switch is a button, toggled with Space (a click is the same event).
+    TOGGLE: (page) => remindersSwitch(page).press('Space'),
     RETRY: (page) => reminders(page).getByRole('button', { name: 'Try again' }).click(),
     'xstate.done.actor.loadReminderSetting': async (page, event, ctx) => {
       const { error } = await admin.from('reminder_preferences').update({ review_reminders_muted: event.output as boolean }).eq('id', userOf(ctx).id)
