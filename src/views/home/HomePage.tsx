@@ -31,6 +31,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen'
 import { PageShell } from '../layout/PageShell'
 import { useSignedInUser } from '../session/SignedInLayout'
 import { ItemPanel } from './ItemPanel'
+import { OverdueActions } from './OverdueActions'
 import * as s from './home.css'
 
 const LOADING_LABEL = 'Loading your self-assessment'
@@ -191,6 +192,7 @@ function Overview({ dashboard, now, onOpen }: { dashboard: Dashboard; now: strin
           </ul>
         )}
       </section>
+      <OverdueActions onOpen={onOpen} />
       {frameworks.map(({ assessment, version, state }) => (
         <FrameworkCard key={assessment.id} assessment={assessment} summary={summariseFramework(version, state)} frequency={dashboard.answers.frequency} today={today} onOpen={onOpen} />
       ))}

@@ -10,6 +10,7 @@ import { FRAMEWORKS } from '../../domain/frameworks/registry'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
 import * as s from './home.css'
+import { ItemActions } from './ItemActions'
 
 /**
  * One framework item being assessed (machines/assessItem.machine.ts): what good looks like and which evidence helps
@@ -197,6 +198,11 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
           </Button>
         </div>
       </form>
+
+      {record ? (
+        // Actions and history (issue 30): read again whenever the rating or the evidence changes.
+        <ItemActions key={`${record.version}:${record.evidence.length}`} assessmentId={c.assessment.id} itemId={c.itemId} belowGood={!!current?.belowGood} />
+      ) : null}
     </section>
   )
 }

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { ACTION_MESSAGES, type ActionRecord, type ItemActivity } from '../src/domain/actions'
+import type { AssessmentFailure } from '../src/domain/assessments'
+import {
+  ACTION_SAMPLE_PEOPLE,
+  type ActionInput,
+  actionMachine,
+  actionSampleActivity,
+  actionSampleAwaiting,
+  actionSampleClosed,
+  actionSampleEvents,
+  actionSampleInProgress,
+  actionSampleInputs,
+  actionSampleOpen,
+  actionSerializeState,
+} from './action.machine'
+import { planPaths, uncovered } from './testing/tours'
+
+const [BELOW_GOOD, GOOD] = actionSampleInputs as [ActionInput, ActionInput]
+const refused = (code: string, message = code): AssessmentFailure => ({ code, message })
+
+function run(input: ActionInput, opts: { loads?: (() => Promise<ItemActivity>)[]; raise?: () => Promise<ActionRecord>; move?: () => Promise<ActionRecord> } = {}) {
+  const calls: unknown[] = []
+  const loads = [...(opts.loads ?? [])]
+  const actor = createActor(
+    actionMachine.provide({
+      actors: {
+        loadActivity: fromPromise(async ({ input }) => {
+          calls.push({ load: input })
+          const next = loads.shift() ?? (async () => actionSampleActivity(null, 'admin'))
+          return next()
+        }),
+        raiseAction: fromPromise(async ({ input }) => {
+          calls.push({ raise: input })
+          return (opts.raise ?? (async () => actionSampleOpen))()
+        }),
+        moveAction: fromPromise(async ({ input }) => {
+          calls.push({ move: input })
+          return (opts.move ?? (async () => actionSampleInProgress))()
+        }),
+      },
+    }),
+    { input },
+  )
+  actor.start()
+  return { actor, calls }
+}
+
+const settled = (a: ReturnType<typeof run>['actor']) => waitFor(a, (s) => s.matches('ready') || s.matches('loadFailed'))
+
+describe("an item's actions", () => {
+  it('loads the activity; a failed load offers Try again', async () => {
+    const { actor, calls } = run(BELOW_GOOD, { loads: [async () => Promise.reject(refused('network', 'down')), async () => actionSampleActivity(null, 'admin')] })
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true)
+    await settled(actor)
+    expect(actor.getSnapshot().matches('loadFailed')).toBe(true)
+    expect(actor.getSnapshot().context.refusal).toEqual({ code: 'network', message: 'down' })
+    actor.send({ type: 'RETRY' })
+    await settled(actor)
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context.refusal).toBeNull()
+    expect(calls).toHaveLength(2)
+  })
+
+  it('raises an action only on an item rated below good, after the form is valid in the browser', async () => {
+    const good = run(GOOD)
+    await settled(good.actor)
+    expect(good.actor.getSnapshot().can({ type: 'OPEN_RAISE' })).toBe(false)
+
+    const { actor, calls } = run(BELOW_GOOD, { loads: [async () => actionSampleActivity(null, 'admin'), async () => actionSampleActivity(actionSampleOpen, 'admin')] })
+    await settled(actor)
+    actor.send({ type: 'OPEN_RAISE' })
+    expect(actor.getSnapshot().matches({ ready: 'raising' })).toBe(true)
+    actor.send({ type: 'SUBMIT_RAISE' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.titleRequired)
+    actor.send({ type: 'TITLE_CHANGED', value: 'Refresh safeguarding training' })
+    expect(actor.getSnapshot().context.problem).toBeNull()
+    actor.send({ type: 'SUBMIT_RAISE' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.ownerRequired)
+    actor.send({ type: 'OWNER_CHOSEN', value: 'not-a-member' })
+    actor.send({ type: 'SUBMIT_RAISE' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.ownerRequired)
+    actor.send({ type: 'OWNER_CHOSEN', value: ACTION_SAMPLE_PEOPLE.owner.userId })
+    actor.send({ type: 'DUE_CHANGED', value: '2026-11-24' })
+    actor.send({ type: 'SUBMIT_RAISE' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.dueInPast)
+    actor.send({ type: 'DUE_CHANGED', value: '2026-11-25' })
+    actor.send({ type: 'SUBMIT_RAISE' })
+    expect(actor.getSnapshot().matches('saving')).toBe(true)
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls[1]).toEqual({ raise: { assessmentId: BELOW_GOOD.assessmentId, itemId: BELOW_GOOD.itemId, title: 'Refresh safeguarding training', ownerId: ACTION_SAMPLE_PEOPLE.owner.userId, dueOn: '2026-11-25' } })
+    expect(actor.getSnapshot().context.notice).toBe('Action raised: Refresh safeguarding training')
+    expect(actor.getSnapshot().context.activity?.actions).toHaveLength(1)
+  })
+
+  it('a refused raise keeps the form and says why', async () => {
+    const { actor } = run(BELOW_GOOD, { raise: async () => Promise.reject(refused('owner_not_member', 'The owner must be a member of your organisation.')) })
+    await settled(actor)
+    actor.send({ type: 'OPEN_RAISE' })
+    actor.send({ type: 'TITLE_CHANGED', value: 'x' })
+    actor.send({ type: 'OWNER_CHOSEN', value: ACTION_SAMPLE_PEOPLE.owner.userId })
+    actor.send({ type: 'DUE_CHANGED', value: '2026-12-01' })
+    actor.send({ type: 'SUBMIT_RAISE' })
+    await waitFor(actor, (s) => s.matches({ ready: 'raising' }))
+    expect(actor.getSnapshot().context.refusal?.message).toBe('The owner must be a member of your organisation.')
+    expect(actor.getSnapshot().context.raise.title).toBe('x')
+    actor.send({ type: 'CANCEL' })
+    expect(actor.getSnapshot().context.raise.title).toBe('')
+  })
+
+  it('offers each person only their steps: the owner starts and submits, someone else verifies', async () => {
+    const owner = run(BELOW_GOOD, { loads: [async () => actionSampleActivity(actionSampleOpen, 'owner')] })
+    await settled(owner.actor)
+    const id = actionSampleOpen.id
+    expect(owner.actor.getSnapshot().can({ type: 'CHOOSE_STEP', actionId: id, step: 'start' })).toBe(true)
+    expect(owner.actor.getSnapshot().can({ type: 'CHOOSE_STEP', actionId: id, step: 'verify' })).toBe(false)
+    expect(owner.actor.getSnapshot().can({ type: 'CHOOSE_STEP', actionId: 'other', step: 'start' })).toBe(false)
+    owner.actor.send({ type: 'CHOOSE_STEP', actionId: id, step: 'start' })
+    expect(owner.actor.getSnapshot().matches('moving')).toBe(true)
+    await waitFor(owner.actor, (s) => s.matches({ ready: 'idle' }))
+    expect(owner.calls[1]).toEqual({ move: { actionId: id, step: 'start', expectedVersion: 1, note: '', url: '' } })
+    expect(owner.actor.getSnapshot().context.notice).toBe('Started: Refresh safeguarding training')
+
+    const other = run(BELOW_GOOD, { loads: [async () => actionSampleActivity(actionSampleAwaiting, 'other')], move: async () => actionSampleClosed })
+    await settled(other.actor)
+    expect(other.actor.getSnapshot().can({ type: 'CHOOSE_STEP', actionId: id, step: 'submit' })).toBe(false)
+    other.actor.send({ type: 'CHOOSE_STEP', actionId: id, step: 'verify' })
+    expect(other.actor.getSnapshot().matches({ ready: 'stepping' })).toBe(true)
+    other.actor.send({ type: 'CONFIRM_STEP' })
+    expect(other.actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.evidenceRequired)
+    other.actor.send({ type: 'STEP_URL_CHANGED', value: 'register.pdf' })
+    other.actor.send({ type: 'CONFIRM_STEP' })
+    expect(other.actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.badUrl)
+    other.actor.send({ type: 'STEP_URL_CHANGED', value: 'https://intranet.example/register.pdf' })
+    other.actor.send({ type: 'CONFIRM_STEP' })
+    await waitFor(other.actor, (s) => s.matches({ ready: 'idle' }))
+    expect(other.calls[1]).toEqual({ move: { actionId: id, step: 'verify', expectedVersion: 3, note: '', url: 'https://intranet.example/register.pdf' } })
+    expect(other.actor.getSnapshot().context.notice).toBe('Verified and closed: Refresh safeguarding training')
+  })
+
+  it('a conflict reads the activity again and keeps the refusal on show; another refusal keeps the step form', async () => {
+    const conflict = refused('action_conflict', ACTION_MESSAGES.conflict('Vic Verifier'))
+    const { actor, calls } = run(BELOW_GOOD, {
+      loads: [async () => actionSampleActivity(actionSampleInProgress, 'admin'), async () => actionSampleActivity(actionSampleAwaiting, 'admin')],
+      move: async () => Promise.reject(conflict),
+    })
+    await settled(actor)
+    actor.send({ type: 'CHOOSE_STEP', actionId: actionSampleOpen.id, step: 'submit' })
+    actor.send({ type: 'STEP_NOTE_CHANGED', value: 'Done' })
+    actor.send({ type: 'CONFIRM_STEP' })
+    await waitFor(actor, (s) => s.matches('reloading'))
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context.refusal).toEqual(conflict)
+    expect(actor.getSnapshot().context.activity?.actions[0]?.status).toBe('awaiting_verification')
+    expect(calls).toHaveLength(3)
+
+    const net = run(BELOW_GOOD, { loads: [async () => actionSampleActivity(actionSampleAwaiting, 'other')], move: async () => Promise.reject(refused('network', 'down')) })
+    await settled(net.actor)
+    net.actor.send({ type: 'CHOOSE_STEP', actionId: actionSampleOpen.id, step: 'reject' })
+    net.actor.send({ type: 'STEP_NOTE_CHANGED', value: 'Night shifts still short' })
+    net.actor.send({ type: 'CONFIRM_STEP' })
+    await waitFor(net.actor, (s) => s.matches({ ready: 'stepping' }) && s.context.refusal !== null)
+    expect(net.actor.getSnapshot().context.stepDraft.note).toBe('Night shifts still short')
+  })
+
+  it('the planned paths take every state and transition', () => {
+    const paths = planPaths(actionMachine, { events: actionSampleEvents, inputs: actionSampleInputs, serializeState: actionSerializeState })
+    expect(uncovered(actionMachine, paths)).toEqual({ states: [], transitions: [] })
+  })
+})

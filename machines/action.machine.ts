@@ -1,0 +1,394 @@
+import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import {
+  ACTION_MESSAGES,
+  type ActionRecord,
+  type ActionStep,
+  EMPTY_RAISE,
+  EMPTY_STEP,
+  type ItemActivity,
+  mayTake,
+  type RaiseDraft,
+  raiseProblem,
+  type StepDraft,
+  stepProblem,
+} from '../src/domain/actions'
+import { type AssessmentFailure, asAssessmentFailure } from '../src/domain/assessments'
+
+/**
+ * An item's actions and history (issue 30 items 2 and 4), in the item panel of /app under the rating form. loading
+ * reads the item's actions, the organisation's members and the item's audit trail together (a failed read ->
+ * loadFailed with Try again). In ready:
+ *
+ * - an item rated below good (CQC 1–2, Ofsted needs attention or urgent improvement or safeguarding not met,
+ *   partly or not compliant) can raise an action: OPEN_RAISE opens the form (title, owner from the members, due
+ *   date), SUBMIT_RAISE checks it in the browser (src/domain/actions.ts raiseProblem: valibot) and raises it
+ *   (raising: rpc raise_action), CANCEL closes it;
+ * - each action's card offers the steps this person may take (stepsFor: the owner or an admin starts and sends it
+ *   for verification; someone other than the owner verifies or sends it back; the admin when alone). CHOOSE_STEP
+ *   'start' moves it at once; the other steps open a short form (what was done; the verification's note or link;
+ *   the reason) confirmed with CONFIRM_STEP (moving: rpc move_action from the version last read).
+ *
+ * After each change the item's activity is read again (reloading), so the cards and the history show what the
+ * server has. A change made meanwhile by someone else is refused ("changed by <name> — review and try again"): the
+ * activity is read again and the refusal stays on show. The page remounts this machine when the item's rating or
+ * evidence changes, so `belowGood` and the history follow the rating form.
+ */
+export interface ActionInput {
+  assessmentId: string
+  itemId: string
+  /** The item is rated below good (so it can raise an action). */
+  belowGood: boolean
+  /** Today in the UK (YYYY-MM-DD): a new action's due date may not be before it. */
+  today: string
+}
+
+export interface Stepping {
+  actionId: string
+  step: ActionStep
+}
+
+export interface ActionContext extends ActionInput {
+  activity: ItemActivity | null
+  raise: RaiseDraft
+  stepping: Stepping | null
+  stepDraft: StepDraft
+  /** What stops the form from being sent (our words), or null. */
+  problem: string | null
+  /** Why the server refused the last request, or null. */
+  refusal: AssessmentFailure | null
+  /** What the last change did (a polite live region), or null. */
+  notice: string | null
+}
+
+export type ActionEvent =
+  | { type: 'RETRY' }
+  | { type: 'OPEN_RAISE' }
+  | { type: 'TITLE_CHANGED'; value: string }
+  | { type: 'OWNER_CHOSEN'; value: string }
+  | { type: 'DUE_CHANGED'; value: string }
+  | { type: 'SUBMIT_RAISE' }
+  | { type: 'CANCEL' }
+  | { type: 'CHOOSE_STEP'; actionId: string; step: ActionStep }
+  | { type: 'STEP_NOTE_CHANGED'; value: string }
+  | { type: 'STEP_URL_CHANGED'; value: string }
+  | { type: 'CONFIRM_STEP' }
+  | { type: 'xstate.done.actor.loadActivity'; output: ItemActivity }
+  | { type: 'xstate.error.actor.loadActivity'; error: unknown }
+  | { type: 'xstate.done.actor.raiseAction'; output: ActionRecord }
+  | { type: 'xstate.error.actor.raiseAction'; error: unknown }
+  | { type: 'xstate.done.actor.moveAction'; output: ActionRecord }
+  | { type: 'xstate.error.actor.moveAction'; error: unknown }
+
+const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
+const memberIds = (c: ActionContext) => c.activity?.members.map((m) => m.userId) ?? []
+const actionOf = (c: ActionContext) => c.activity?.actions.find((a) => a.id === c.stepping?.actionId)
+
+export const actionMachine = setup({
+  types: {
+    context: {} as ActionContext,
+    events: {} as ActionEvent,
+    input: {} as ActionInput,
+  },
+  actions: {
+    assignActivity: assign({ activity: ({ event }) => (event as unknown as { output: ItemActivity }).output }),
+    assignLoadRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    clearRefusal: assign({ refusal: null }),
+    openRaise: assign({ raise: EMPTY_RAISE, problem: null, refusal: null, notice: null }),
+    assignTitle: assign({
+      raise: ({ context, event }) => {
+        assertEvent(event, 'TITLE_CHANGED')
+        return { ...context.raise, title: event.value }
+      },
+      problem: null,
+    }),
+    assignOwner: assign({
+      raise: ({ context, event }) => {
+        assertEvent(event, 'OWNER_CHOSEN')
+        return { ...context.raise, ownerId: event.value }
+      },
+      problem: null,
+    }),
+    assignDue: assign({
+      raise: ({ context, event }) => {
+        assertEvent(event, 'DUE_CHANGED')
+        return { ...context.raise, dueOn: event.value }
+      },
+      problem: null,
+    }),
+    assignRaiseProblem: assign({ problem: ({ context }) => raiseProblem(context.raise, memberIds(context), context.today) }),
+    assignStepping: assign({
+      stepping: ({ event }) => {
+        assertEvent(event, 'CHOOSE_STEP')
+        return { actionId: event.actionId, step: event.step }
+      },
+      stepDraft: EMPTY_STEP,
+      problem: null,
+      refusal: null,
+      notice: null,
+    }),
+    assignStepNote: assign({
+      stepDraft: ({ context, event }) => {
+        assertEvent(event, 'STEP_NOTE_CHANGED')
+        return { ...context.stepDraft, note: event.value }
+      },
+      problem: null,
+    }),
+    assignStepUrl: assign({
+      stepDraft: ({ context, event }) => {
+        assertEvent(event, 'STEP_URL_CHANGED')
+        return { ...context.stepDraft, url: event.value }
+      },
+      problem: null,
+    }),
+    assignStepProblem: assign({ problem: ({ context }) => (context.stepping ? stepProblem(context.stepping.step, context.stepDraft) : null) }),
+    closeForms: assign({ stepping: null, stepDraft: EMPTY_STEP, raise: EMPTY_RAISE, problem: null }),
+    startSave: assign({ refusal: null, notice: null, problem: null }),
+    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignRaised: assign({
+      notice: ({ event }) => ACTION_MESSAGES.raised((event as unknown as { output: ActionRecord }).output.title),
+      raise: EMPTY_RAISE,
+    }),
+    assignMoved: assign({
+      notice: ({ context, event }) => ACTION_MESSAGES.moved(context.stepping?.step ?? 'start', (event as unknown as { output: ActionRecord }).output.title),
+      stepping: null,
+      stepDraft: EMPTY_STEP,
+    }),
+  },
+  actors: {
+    /** rpc list_actions, rpc get_team and the item's audit_events, together. */
+    loadActivity: fromPromise<ItemActivity, { assessmentId: string; itemId: string }>(() => Promise.reject(new Error('loadActivity not provided'))),
+    /** rpc raise_action. */
+    raiseAction: fromPromise<ActionRecord, { assessmentId: string; itemId: string; title: string; ownerId: string; dueOn: string }>(() =>
+      Promise.reject(new Error('raiseAction not provided')),
+    ),
+    /** rpc move_action from the version last read. */
+    moveAction: fromPromise<ActionRecord, { actionId: string; step: ActionStep; expectedVersion: number; note: string; url: string }>(() =>
+      Promise.reject(new Error('moveAction not provided')),
+    ),
+  },
+  guards: {
+    /** Only an item rated below good raises an action. */
+    canRaise: ({ context }) => context.belowGood && !!context.activity,
+    isRaiseValid: ({ context }) => raiseProblem(context.raise, memberIds(context), context.today) === null,
+    /** 'start' needs no note: it moves at once. */
+    isStartAllowed: ({ context, event }) => {
+      assertEvent(event, 'CHOOSE_STEP')
+      return event.step === 'start' && !!context.activity && mayTake(context.activity, event.actionId, 'start')
+    },
+    isStepAllowed: ({ context, event }) => {
+      assertEvent(event, 'CHOOSE_STEP')
+      return event.step !== 'start' && !!context.activity && mayTake(context.activity, event.actionId, event.step)
+    },
+    isStepValid: ({ context }) => !!context.stepping && stepProblem(context.stepping.step, context.stepDraft) === null,
+    isConflict: ({ event }) => errorOf(event).code === 'action_conflict',
+    isStarting: ({ context }) => context.stepping?.step === 'start',
+    /** Only a verification takes a link. */
+    isVerifying: ({ context }) => context.stepping?.step === 'verify',
+  },
+}).createMachine({
+  id: 'action',
+  context: ({ input }) => ({ ...input, activity: null, raise: EMPTY_RAISE, stepping: null, stepDraft: EMPTY_STEP, problem: null, refusal: null, notice: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadActivity',
+        src: 'loadActivity',
+        input: ({ context }) => ({ assessmentId: context.assessmentId, itemId: context.itemId }),
+        onDone: { target: 'ready', actions: ['assignActivity', 'clearRefusal'] },
+        onError: { target: 'loadFailed', actions: 'assignLoadRefusal' },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            OPEN_RAISE: { guard: 'canRaise', target: 'raising', actions: 'openRaise' },
+            CHOOSE_STEP: [
+              { guard: 'isStartAllowed', target: '#action.moving', actions: ['assignStepping', 'startSave'] },
+              { guard: 'isStepAllowed', target: 'stepping', actions: 'assignStepping' },
+            ],
+          },
+        },
+        raising: {
+          tags: ['raising'],
+          on: {
+            TITLE_CHANGED: { actions: 'assignTitle' },
+            OWNER_CHOSEN: { actions: 'assignOwner' },
+            DUE_CHANGED: { actions: 'assignDue' },
+            SUBMIT_RAISE: [{ guard: 'isRaiseValid', target: '#action.saving', actions: 'startSave' }, { actions: 'assignRaiseProblem' }],
+            CANCEL: { target: 'idle', actions: 'closeForms' },
+          },
+        },
+        stepping: {
+          tags: ['stepping'],
+          on: {
+            STEP_NOTE_CHANGED: { actions: 'assignStepNote' },
+            STEP_URL_CHANGED: { guard: 'isVerifying', actions: 'assignStepUrl' },
+            CONFIRM_STEP: [{ guard: 'isStepValid', target: '#action.moving', actions: 'startSave' }, { actions: 'assignStepProblem' }],
+            CANCEL: { target: 'idle', actions: 'closeForms' },
+          },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy', 'raising'],
+      invoke: {
+        id: 'raiseAction',
+        src: 'raiseAction',
+        input: ({ context }) => ({ assessmentId: context.assessmentId, itemId: context.itemId, ...context.raise }),
+        onDone: { target: 'reloading', actions: 'assignRaised' },
+        onError: { target: 'ready.raising', actions: 'assignRefusal' },
+      },
+    },
+    moving: {
+      tags: ['busy', 'stepping'],
+      invoke: {
+        id: 'moveAction',
+        src: 'moveAction',
+        input: ({ context }) => ({
+          actionId: context.stepping?.actionId ?? '',
+          step: context.stepping?.step ?? 'start',
+          expectedVersion: actionOf(context)?.version ?? 0,
+          note: context.stepDraft.note,
+          url: context.stepDraft.url,
+        }),
+        onDone: { target: 'reloading', actions: 'assignMoved' },
+        onError: [
+          { guard: 'isConflict', target: 'reloading', actions: ['assignRefusal', 'closeForms'] },
+          { guard: 'isStarting', target: 'ready.idle', actions: ['assignRefusal', 'closeForms'] },
+          { target: 'ready.stepping', actions: 'assignRefusal' },
+        ],
+      },
+    },
+    /** After a change (or a conflict): the item's actions and history read again; a refusal stays on show. */
+    reloading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadActivity',
+        src: 'loadActivity',
+        input: ({ context }) => ({ assessmentId: context.assessmentId, itemId: context.itemId }),
+        onDone: { target: 'ready', actions: 'assignActivity' },
+        onError: { target: 'ready', actions: 'assignRefusal' },
+      },
+    },
+  },
+})
+
+// Samples: a CQC statement rated 2 in an organisation of three (the paths and the tests use them).
+
+export const ACTION_SAMPLE_TODAY = '2026-11-25'
+const ASSESSMENT_ID = '00000000-0000-4000-8000-0000000000c1'
+const ITEM_ID = 'cqc-saf-2024/safe/safeguarding'
+export const ACTION_SAMPLE_PEOPLE = {
+  admin: { userId: '00000000-0000-4000-8000-0000000000a1', name: 'Ada Admin' },
+  owner: { userId: '00000000-0000-4000-8000-0000000000a2', name: 'Olu Owner' },
+  other: { userId: '00000000-0000-4000-8000-0000000000a3', name: 'Vic Verifier' },
+} as const
+
+const baseAction: ActionRecord = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  assessmentId: ASSESSMENT_ID,
+  itemId: ITEM_ID,
+  title: 'Refresh safeguarding training',
+  ownerId: ACTION_SAMPLE_PEOPLE.owner.userId,
+  ownerName: ACTION_SAMPLE_PEOPLE.owner.name,
+  dueOn: '2030-12-09',
+  status: 'open',
+  version: 1,
+  doneNote: null,
+  rejectionReason: null,
+  verifiedByName: null,
+  verificationNote: null,
+  verificationUrl: null,
+  daysOverdue: 0,
+}
+
+export const actionSampleOpen = baseAction
+export const actionSampleInProgress: ActionRecord = { ...baseAction, status: 'in_progress', version: 2 }
+export const actionSampleAwaiting: ActionRecord = { ...baseAction, status: 'awaiting_verification', version: 3, doneNote: 'All staff booked on the course' }
+export const actionSampleClosed: ActionRecord = {
+  ...actionSampleAwaiting,
+  status: 'closed',
+  version: 4,
+  verifiedByName: ACTION_SAMPLE_PEOPLE.other.name,
+  verificationNote: 'Checked the attendance register',
+}
+
+const members = Object.values(ACTION_SAMPLE_PEOPLE)
+const history = (n: number) =>
+  [
+    { id: 1, at: '2026-11-20T10:00:00.000Z', actorName: 'Ada Admin', kind: 'rated' as const, detail: { rating: '2', label: 'Some shortfalls' } },
+    { id: 2, at: '2026-11-20T10:05:00.000Z', actorName: 'Ada Admin', kind: 'action_raised' as const, detail: { title: baseAction.title, owner_name: 'Olu Owner', due_on: baseAction.dueOn } },
+  ].slice(0, n).reverse()
+
+/** The activity as each person sees it: the admin looking at the open action, the owner, the other member. */
+export const actionSampleActivity = (action: ActionRecord | null, me: 'admin' | 'owner' | 'other'): ItemActivity => ({
+  actions: action ? [action] : [],
+  members,
+  me: { userId: ACTION_SAMPLE_PEOPLE[me].userId, role: me === 'admin' ? 'admin' : 'member' },
+  history: history(action ? 2 : 1),
+})
+
+export const actionSampleInputs: ActionInput[] = [
+  { assessmentId: ASSESSMENT_ID, itemId: ITEM_ID, belowGood: true, today: ACTION_SAMPLE_TODAY },
+  { assessmentId: ASSESSMENT_ID, itemId: ITEM_ID, belowGood: false, today: ACTION_SAMPLE_TODAY },
+]
+
+const failure = (code: string, message: string): AssessmentFailure => ({ code, message })
+const NETWORK = "We couldn't reach the server. Check your connection and try again."
+
+export const actionSampleEvents = [
+  { type: 'RETRY' },
+  { type: 'OPEN_RAISE' },
+  { type: 'TITLE_CHANGED', value: 'Refresh safeguarding training' },
+  { type: 'TITLE_CHANGED', value: '' },
+  { type: 'OWNER_CHOSEN', value: ACTION_SAMPLE_PEOPLE.owner.userId },
+  { type: 'DUE_CHANGED', value: '2030-12-09' },
+  { type: 'DUE_CHANGED', value: '2020-11-01' },
+  { type: 'SUBMIT_RAISE' },
+  { type: 'CANCEL' },
+  { type: 'CHOOSE_STEP', actionId: baseAction.id, step: 'start' },
+  { type: 'CHOOSE_STEP', actionId: baseAction.id, step: 'submit' },
+  { type: 'CHOOSE_STEP', actionId: baseAction.id, step: 'verify' },
+  { type: 'CHOOSE_STEP', actionId: baseAction.id, step: 'reject' },
+  { type: 'STEP_NOTE_CHANGED', value: 'Checked the attendance register' },
+  { type: 'STEP_NOTE_CHANGED', value: '' },
+  { type: 'STEP_URL_CHANGED', value: 'https://intranet.example/register.pdf' },
+  { type: 'STEP_URL_CHANGED', value: 'register.pdf' },
+  { type: 'CONFIRM_STEP' },
+  { type: 'xstate.done.actor.loadActivity', output: actionSampleActivity(null, 'admin') },
+  { type: 'xstate.done.actor.loadActivity', output: actionSampleActivity(actionSampleOpen, 'owner') },
+  { type: 'xstate.done.actor.loadActivity', output: actionSampleActivity(actionSampleInProgress, 'admin') },
+  { type: 'xstate.done.actor.loadActivity', output: actionSampleActivity(actionSampleAwaiting, 'other') },
+  { type: 'xstate.done.actor.loadActivity', output: actionSampleActivity(actionSampleClosed, 'other') },
+  { type: 'xstate.error.actor.loadActivity', error: failure('network', NETWORK) },
+  { type: 'xstate.done.actor.raiseAction', output: actionSampleOpen },
+  { type: 'xstate.error.actor.raiseAction', error: failure('owner_not_member', 'The owner must be a member of your organisation.') },
+  { type: 'xstate.done.actor.moveAction', output: actionSampleInProgress },
+  { type: 'xstate.done.actor.moveAction', output: actionSampleClosed },
+  { type: 'xstate.error.actor.moveAction', error: failure('action_conflict', ACTION_MESSAGES.conflict('Vic Verifier')) },
+  { type: 'xstate.error.actor.moveAction', error: failure('network', NETWORK) },
+] as const satisfies readonly AnyEventObject[]
+
+/** Bounded state: drafts reduced to what changes behaviour. */
+export function actionSerializeState(s: { value: unknown; context: unknown }): string {
+  const c = s.context as ActionContext
+  const a = c.activity?.actions[0]
+  return JSON.stringify({
+    v: s.value,
+    a: c.activity ? `${c.activity.me.userId.slice(-2)}:${a ? a.status : '-'}` : null,
+    bg: c.belowGood,
+    r: [c.raise.title !== '', c.raise.ownerId !== '', c.raise.dueOn === '' ? 0 : c.raise.dueOn >= c.today ? 1 : 2],
+    st: c.stepping?.step ?? null,
+    sd: [c.stepDraft.note !== '', c.stepDraft.url === '' ? 0 : /^https?:\/\//.test(c.stepDraft.url) ? 1 : 2],
+    p: c.problem !== null,
+    f: c.refusal?.code ?? null,
+    n: c.notice !== null,
+  })
+}

@@ -1,0 +1,4 @@
+import { driver } from './action.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)

@@ -1,0 +1,4 @@
+import { driver } from './overdueActions.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
