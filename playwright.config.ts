@@ -64,6 +64,8 @@ export default defineConfig({
         MAIL_PORT: String(env.mailPort),
         DATA_DIR: 'memory',
         SITE_URL: env.siteUrl,
+        // No review-reminder timer: a run crossing UK midnight would mail the suites' users; reminders.test.ts runs it.
+        REVIEW_REMINDERS_INTERVAL_MINUTES: '0',
         // Referrals per client per 10 minutes; high so suites sharing this backend never hit it (contact.spec.ts tests the limit with its own client address).
         CONTACT_RATE_LIMIT: process.env.CONTACT_RATE_LIMIT ?? '1000',
         // GoTrue's auth rate limits (config.toml [auth.rate_limit]) count per client address, and every suite's

@@ -41,7 +41,7 @@ export default defineConfig({
     {
       command: 'npm run backend --silent',
       url: `${env.backendUrl}/auth/v1/health`,
-      env: { BACKEND_PORT: String(env.backendPort), MAIL_PORT: String(env.mailPort), DATA_DIR: 'memory', SITE_URL: env.devUrl },
+      env: { BACKEND_PORT: String(env.backendPort), MAIL_PORT: String(env.mailPort), DATA_DIR: 'memory', SITE_URL: env.devUrl, REVIEW_REMINDERS_INTERVAL_MINUTES: '0' },
       reuseExistingServer: false,
       timeout: 120_000,
     },

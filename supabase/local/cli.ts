@@ -34,6 +34,12 @@ try {
   rateLimits,
   contactRateLimit: env.CONTACT_RATE_LIMIT ? Number(env.CONTACT_RATE_LIMIT) : undefined,
   log: env.BACKEND_LOG === 'true',
+  // Review reminders every REVIEW_REMINDERS_INTERVAL_MINUTES (default 15; 0: off), on the clock moved by
+  // REVIEW_REMINDERS_CLOCK_OFFSET_DAYS (default 0) to see tomorrow's digests today.
+  reviewReminders: {
+    intervalMs: Number(env.REVIEW_REMINDERS_INTERVAL_MINUTES ?? 15) > 0 ? Number(env.REVIEW_REMINDERS_INTERVAL_MINUTES ?? 15) * 60_000 : null,
+    clock: () => new Date(Date.now() + Number(env.REVIEW_REMINDERS_CLOCK_OFFSET_DAYS ?? 0) * 86_400_000),
+  },
 })
 } catch (error) {
   // Start-up problems (a platform without the PostgREST binary, a data dir in use, ...) are said plainly.

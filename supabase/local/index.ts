@@ -30,11 +30,16 @@ import { connectPostgrest, type Postgrest, postgrestSettings, startPostgrest } f
 import { serviceUser } from './processes.ts'
 import { type AuthRateLimits, defaultRateLimits, type RateLimitInput, resolveRateLimit } from './ratelimit.ts'
 import { redirectValidator } from './redirect.ts'
+import { type ReminderRun, type ReminderSchedule, startReminderSchedule } from './reminders.ts'
 import { restApp } from './rest.ts'
 import { storageApp } from './storage.ts'
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
 export type { AuthRateLimits, RateLimit, RateLimitInput } from './ratelimit.ts'
+export type { ReminderRun, ReminderSchedule } from './reminders.ts'
+
+/** The local scheduler's shared secret (x-cron-secret), as CRON_SECRET is configured for the hosted function. */
+export const LOCAL_CRON_SECRET = 'inspectready-local-cron-secret'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -74,6 +79,11 @@ export interface LocalSupabaseOptions {
   contactRateLimit?: number
   /** Log each request to stderr. */
   log?: boolean
+  /**
+   * The review reminders' schedule (send-review-reminders; production: pg_cron). intervalMs: between two runs
+   * (null or absent: no timer; `reminders.run()` still runs it); clock: the schedule's time (tests move it forward).
+   */
+  reviewReminders?: { intervalMs?: number | null; clock?: () => Date }
 }
 
 export interface LocalSupabase {
@@ -91,6 +101,8 @@ export interface LocalSupabase {
   restRuntime: string
   /** The database, e.g. 'embedded PostgreSQL 15.18' or 'PostgreSQL (DATABASE_URL)'. */
   database: string
+  /** The review reminders' schedule: run() calls send-review-reminders now, with the schedule's clock. */
+  reminders: ReminderSchedule
   /** Process ids of the child processes (null: not started by this server). */
   pids: { postgres: number | null; postgrest: number | null; functions: number | null }
   /** PostgREST's unix socket (null: TCP, on Windows or POSTGREST_URL). Only this server talks to it. */
@@ -164,6 +176,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     CONTACT_HASH_SALT: 'inspectready-local',
     CONTACT_RATE_LIMIT: String(options.contactRateLimit ?? 5),
     SITE_URL: siteUrl,
+    CRON_SECRET: LOCAL_CRON_SECRET,
   }
 
   const [dataResult, functionsResult] = await Promise.allSettled([
@@ -267,6 +280,19 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   })
   ready = app.fetch
 
+  // The scheduler calls the function as pg_net would: through the API's /functions/v1 with its own credentials.
+  const reminders = startReminderSchedule(
+    async (now) => {
+      const res = await fetch(`${baseUrl}/functions/v1/send-review-reminders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+        body: JSON.stringify({ now: now.toISOString() }),
+      })
+      return (await res.json()) as ReminderRun
+    },
+    { intervalMs: options.reviewReminders?.intervalMs ?? null, clock: options.reviewReminders?.clock },
+  )
+
   let stopped = false
   return {
     url: baseUrl,
@@ -279,12 +305,14 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     functionsRuntime: functions.runtime,
     restRuntime: `postgrest/${data.postgrest.version}`,
     database: data.label,
+    reminders,
     pids: { postgres: data.postgres?.child.pid ?? null, postgrest: data.postgrest.child?.pid ?? null, functions: functions.pid },
     restSocket: 'socketPath' in data.postgrest.target ? data.postgrest.target.socketPath : null,
     startupMs: { database: data.databaseMs, rest: data.restMs, functions: functionsMs },
     async stop() {
       if (stopped) return
       stopped = true
+      await reminders.stop()
       await Promise.all([close(apiListener.server), close(mailListener.server), functions.stop()])
       await data.stop()
       if (dataDir === 'memory') rmSync(storageDir, { recursive: true, force: true })

@@ -148,6 +148,19 @@ export const TABLES: Record<string, TableSpec> = {
       actor_name: 'Forged', kind: 'rated', detail: { rating: '4' },
     }),
   },
+  // Review reminders (issue 30, migration 20261127000000). Each person's own setting, made with their profile:
+  // read and (only whether it is muted) changed by that person; never inserted nor deleted through the API.
+  reminder_preferences: {
+    kind: 'person',
+    expect: { select: SELF, insert: DENIED, update: SELF, delete: DENIED },
+    sample: (f, who) => ({ id: f.ids[who] ?? f.ids.member, review_reminders_muted: true }),
+  },
+  // The log of digests sent (one per person per UK day): the scheduled function's alone.
+  review_reminder_digests: {
+    kind: 'service',
+    expect: { select: DENIED, insert: DENIED, update: DENIED, delete: DENIED },
+    sample: (f, who) => ({ user_id: f.ids[who] ?? f.ids.member, day: '2026-01-05', organisation_id: f.orgA, reviews_due: 1, actions_overdue: 0 }),
+  },
   frameworks: REFERENCE,
   framework_versions: REFERENCE,
   framework_scales: REFERENCE,
@@ -220,6 +233,11 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
   },
   resend_invitation: {
     args: (f, who) => ({ p_actor: f.ids[who] ?? f.ids.admin, p_invitation_id: f.invitationA.id, p_site_url: 'https://evil.example', p_from: 'x@acme-care.co.uk' }),
+    expect: SERVICE_ONLY,
+  },
+  // The scheduled review reminders (send-review-reminders): mails every responsible member of every organisation.
+  queue_review_reminders: {
+    args: () => ({ p_now: new Date().toISOString(), p_site_url: 'https://evil.example', p_from: 'x@acme-care.co.uk' }),
     expect: SERVICE_ONLY,
   },
   get_team: { args: none, expect: signedIn() },

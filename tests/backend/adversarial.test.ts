@@ -250,6 +250,11 @@ const CASES: Case[] = [
   ...FORGED.map(([name, token]): Case => ({ name: `PUT /user with a forged token: ${name}`, method: 'PUT', path: '/auth/v1/user', token, body: () => ({ data: { first_name: 'Mallory' } }), status: 403 })),
   ...FORGED.map(([name, token]): Case => ({ name: `PATCH users with a forged token: ${name}`, method: 'PATCH', path: '/rest/v1/users?id=eq.{bob}', token, body: () => ({ first_name: 'Mallory' }), status: 401 })),
   ...FORGED.map(([name, token]): Case => ({ name: `send-contact with a forged token: ${name}`, method: 'POST', path: '/functions/v1/send-contact', token, body: () => referral(), status: 401 })),
+  // The review reminders' scheduled function: the gateway refuses a forged token; a real member's session, or the
+  // anon key without the cron secret, is refused by the function itself.
+  ...FORGED.map(([name, token]): Case => ({ name: `send-review-reminders with a forged token: ${name}`, method: 'POST', path: '/functions/v1/send-review-reminders', token, body: () => ({}), status: 401 })),
+  { name: "send-review-reminders with a member's session", method: 'POST', path: '/functions/v1/send-review-reminders', token: () => alice.session.access_token, body: () => ({}), status: 401, code: 'not_authorised' },
+  { name: 'send-review-reminders with the anon key', method: 'POST', path: '/functions/v1/send-review-reminders', token: anon, body: () => ({ now: '2030-01-01T07:00:00Z' }), status: 401, code: 'not_authorised' },
   ...FORGED.map(([name, token]): Case => ({ name: `complete-user-signup with a forged token: ${name}`, method: 'POST', path: '/functions/v1/complete-user-signup', token, body: () => ({ userId: bob.user.id, email: bob.user.email, userData: { company: 'Mallory Ltd' } }), status: 401 })),
   // A validly signed token naming another database role: PostgREST's authenticator may become only the API roles
   // (PostgreSQL refuses the switch), and authenticator itself may touch no table.

@@ -16,6 +16,7 @@ import { PageShell } from '../layout/PageShell'
 import { LoadingScreen } from '../../ui/LoadingScreen'
 import { requestSignOut } from '../session/session'
 import { useSignedInUser } from '../session/SignedInLayout'
+import { ReminderSettings } from './ReminderSettings'
 import * as s from './account.css'
 
 /** /account, the signed-in home: organisation, setup answers, editable name and phone, setup again, sign out. */
@@ -163,6 +164,8 @@ function Account({ user }: { user: SessionUser }) {
             </h2>
             <Facts profile={profile} kind="setup" />
           </section>
+
+          <ReminderSettings userId={user.userId} />
         </div>
       </div>
     </PageShell>

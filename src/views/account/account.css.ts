@@ -24,3 +24,5 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.sp
 export const error = style({ margin: 0, color: vars.color.destructive, fontWeight: 500 })
 export const status = style({ margin: 0, color: vars.color.textMuted })
 export const notice = style([card, { borderColor: vars.color.primary }])
+/** The switch and its long label: the label wraps beside the switch at 390 px. */
+export const switchLine = style({ alignItems: 'start', lineHeight: tokens.lineHeight.snug })

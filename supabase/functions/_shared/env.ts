@@ -20,6 +20,8 @@ export interface FunctionEnv {
   MAIL_FROM?: string
   /** Invitation e-mails (new and resent) per organisation per hour (default 20). */
   INVITE_RATE_LIMIT?: string
+  /** Shared secret the scheduler (pg_cron via pg_net) sends as x-cron-secret to send-review-reminders. */
+  CRON_SECRET?: string
 }
 
 export function envFrom(get: (name: string) => string | undefined): FunctionEnv {
@@ -41,5 +43,6 @@ export function envFrom(get: (name: string) => string | undefined): FunctionEnv 
     SITE_URL: get('SITE_URL'),
     MAIL_FROM: get('MAIL_FROM'),
     INVITE_RATE_LIMIT: get('INVITE_RATE_LIMIT'),
+    CRON_SECRET: get('CRON_SECRET'),
   }
 }

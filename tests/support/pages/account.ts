@@ -8,4 +8,8 @@ export const account = {
   saveButton: (page: Page) => page.getByRole('form', { name: 'Your details' }).getByRole('button', { name: /^(Save details|Saving\.\.\.)$/ }),
   signOutButton: (page: Page) => page.getByRole('main').getByRole('button', { name: /^(Sign out|Signing out\.\.\.)$/ }),
   runSetupAgain: (page: Page) => page.getByRole('button', { name: 'Run setup again' }),
+  /** The review reminders card and its switch. */
+  reminders: (page: Page) => page.getByRole('region', { name: 'Review reminders', exact: true }),
+  remindersSwitch: (page: Page) =>
+    page.getByRole('region', { name: 'Review reminders', exact: true }).getByRole('switch', { name: /^Review reminders: e-mail me a daily digest/ }),
 }

@@ -1,0 +1,4 @@
+import { driver } from './reminderSettings.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
