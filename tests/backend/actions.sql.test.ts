@@ -252,16 +252,28 @@ for (const engine of ENGINES) {
       expect((await pg.db.query('select count(*)::int as n from public.audit_events where organisation_id = $1', [org])).rows[0]).toEqual({ n: 0 })
     })
 
-    it('evidence removed is recorded; direct writes by the service role still obey the rules and are audited', async () => {
+    it('evidence added and removed is recorded, files by name; direct writes by the service role still obey the rules and are audited', async () => {
       const { alice, bob, org, cqc } = await team()
       await rate(alice, cqc, SAFE('safeguarding'), '3', 0)
       await as(bob, (tx) => tx.query(`insert into public.assessment_evidence (organisation_id, assessment_id, item_id, kind, url) values ($1, $2, $3, 'link', 'https://intranet.example/a.pdf')`, [org, cqc, SAFE('safeguarding')]))
-      await service((tx) => tx.query(`delete from public.assessment_evidence where url = 'https://intranet.example/a.pdf'`))
+      // Notes and links stay (evidence files, 20261126000000): not even the service role removes one, and nothing is recorded.
+      await refused(() => service((tx) => tx.query(`delete from public.assessment_evidence where url = 'https://intranet.example/a.pdf'`)), 'PT403', 'evidence_permanent')
+      // A file's row is written by the evidence-files function (service role, on the member's behalf); a member removes it.
+      const path = `${org}/${SAFE('safeguarding')}/${crypto.randomUUID()}`
+      await service((tx) =>
+        tx.query(
+          `insert into public.assessment_evidence (organisation_id, assessment_id, item_id, kind, storage_path, file_name, file_size, content_type, created_by) values ($1, $2, $3, 'file', $4, 'Safeguarding policy.pdf', 2048, 'application/pdf', $5)`,
+          [org, cqc, SAFE('safeguarding'), path, bob.id],
+        ),
+      )
+      await as(bob, (tx) => tx.query('delete from public.assessment_evidence where storage_path = $1', [path]))
       const trail = await audit(alice, cqc, SAFE('safeguarding'))
-      expect(trail.slice(-2).map((x) => [x.kind, x.actor_name, x.detail.url])).toEqual([
+      expect(trail.slice(-3).map((x) => [x.kind, x.actor_name, x.detail.url ?? x.detail.file_name])).toEqual([
         ['evidence_added', 'Bob Tester', 'https://intranet.example/a.pdf'],
-        ['evidence_removed', null, 'https://intranet.example/a.pdf'],
+        ['evidence_added', 'Bob Tester', 'Safeguarding policy.pdf'],
+        ['evidence_removed', 'Bob Tester', 'Safeguarding policy.pdf'],
       ])
+      expect(trail.at(-1)!.detail).not.toHaveProperty('storage_path')
       const write = (sql: string, params: unknown[]) => service((tx) => tx.query(sql, params))
       await refused(
         () => write(`insert into public.actions (organisation_id, assessment_id, item_id, title, owner_id, due_on) values ($1, $2, $3, 't', $4, current_date)`, [org, cqc, SAFE('safeguarding'), bob.id]),
