@@ -291,7 +291,7 @@ const ASSESSMENT = { id: '00000000-0000-4000-8000-0000000000c1', organisationId:
 const ITEM_ID = 'cqc-saf-2024/safe/safeguarding'
 const RATER = '00000000-0000-4000-8000-000000000001'
 
-const evidence = (id: string, note: string, url: string | null = null) => ({ id, kind: url ? ('link' as const) : ('note' as const), note, url, createdAt: '2026-11-20T09:00:00.000Z' })
+const evidence = (id: string, note: string, url: string | null = null) => ({ id, kind: url ? ('link' as const) : ('note' as const), note, url, createdAt: '2026-11-20T09:00:00.000Z', createdByName: 'Ada Lovelace' })
 
 export const assessItemSampleInProgress: ItemRecord = {
   itemId: ITEM_ID,

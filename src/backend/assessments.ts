@@ -32,10 +32,10 @@ import {
 } from '../domain/assessments'
 import { getSupabase } from './client'
 
-/** The dashboard's one request: open assessments, their items, each item's evidence. */
-export const DASHBOARD_SELECT =
-  'id, organisation_id, framework_id, framework_version_id, conditions, assessment_items(item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at))'
-const ITEM_SELECT = 'item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at)'
+const ITEM_SELECT =
+  'item_id, status, rating, evidence_category, rated_by, rated_by_name, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at, created_by_name)'
+/** The dashboard's one request: open assessments, their items, each item's evidence, with who rated and added them. */
+export const DASHBOARD_SELECT = `id, organisation_id, framework_id, framework_version_id, conditions, assessment_items(${ITEM_SELECT})`
 const ANSWER_COLUMNS = 'sector, selected_regulators, policy_frequency'
 
 async function client(): Promise<SupabaseClient> {

@@ -15,9 +15,9 @@ import {
   isDueForReview,
   itemProgress,
   longDate,
-  longUkDate,
   nextStepText,
   PROGRESS_LABELS,
+  ratedLine,
   versionOf,
 } from '../../domain/assessments'
 import { isApplicable, ratingOf } from '../../domain/frameworks/items'
@@ -297,7 +297,7 @@ function ItemRow(props: {
   onOpen: () => void
 }) {
   const progress = itemProgress(props.record, isDueForReview(props.record, props.frequency, props.today))
-  const rated = props.record?.ratedAt ? ` on ${longUkDate(props.record.ratedAt)}` : ''
+  const rated = props.record?.ratedAt ? ` · ${ratedLine(props.record.ratedByName, props.record.ratedAt)}` : ''
   return (
     <li>
       <button type="button" id={itemButtonId(props.item.id)} className={s.itemButton} onClick={props.onOpen}>
