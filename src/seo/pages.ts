@@ -278,6 +278,16 @@ export const PAGES = [
     structured: [],
   },
   {
+    path: '/app/pack',
+    title: 'Inspection pack',
+    description: 'Your inspection pack.',
+    heading: 'Inspection pack',
+    noindex: true,
+    signedIn: true,
+    signedOutTo: '/auth',
+    structured: [],
+  },
+  {
     path: '/account',
     title: 'Your account',
     description: 'Your InspectReady account: your organisation, your setup answers and your details.',

@@ -215,6 +215,11 @@ function FrameworkCard(props: { assessment: AssessmentRecord; summary: Framework
       <h2 id={headingId(v.id)} className={s.cardTitle}>
         {v.name}
       </h2>
+      <div className={s.actions}>
+        <Link to="/app/pack" search={{ framework: v.frameworkId }}>
+          Inspection pack
+        </Link>
+      </div>
       <div>
         <p className={s.text}>
           {c.rated} of {c.applicable} {v.itemNoun.plural} rated ({c.percent} %)
