@@ -270,7 +270,7 @@ export const PAGES = [
   {
     path: '/app',
     title: 'Your workspace',
-    description: 'Your self-assessment against your regulators’ frameworks.',
+    description: 'Your self-assessment.',
     heading: 'Your workspace',
     noindex: true,
     signedIn: true,

@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { pageHead } from '../../seo/head'
-import { PackPage } from '../../views/pack/PackPage'
+// Through /app's module, so the two signed-in pages share one chunk instead of splitting new shared chunks whose
+// names every page's entry would list.
+import { PackPage } from '../../views/home/HomePage'
 
+// No validateSearch and no staticData (a signed-out visitor goes to /auth, the default): route definitions sit in
+// every page's entry chunk. The page reads `?framework=` and validates it with valibot in its own chunk
+// (packFrameworkOf in src/domain/pack/fromAssessment.ts).
 export const Route = createFileRoute('/_signedIn/app_/pack')({
   head: () => pageHead('/app/pack'),
-  // Route definitions sit in every page's entry chunk, so only the type is checked here; the page validates the
-  // framework with valibot in its own chunk (packFrameworkOf in src/domain/pack/fromAssessment.ts).
-  validateSearch: (search: Record<string, unknown>): { framework?: string } => (typeof search.framework === 'string' ? { framework: search.framework } : {}),
-  staticData: { signedOutTo: '/auth' },
-  component: function Pack() {
-    const { framework } = Route.useSearch()
-    return <PackPage framework={framework ?? null} />
-  },
+  component: () => <PackPage />,
 })

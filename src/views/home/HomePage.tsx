@@ -33,6 +33,9 @@ import { useSignedInUser } from '../session/SignedInLayout'
 import { ItemPanel } from './ItemPanel'
 import * as s from './home.css'
 
+/** /app/pack's page, from this module so /app and /app/pack share one chunk (src/routes/_signedIn/app_.pack.tsx). */
+export { PackPage } from '../pack/PackPage'
+
 const LOADING_LABEL = 'Loading your self-assessment'
 
 /**
@@ -210,13 +213,15 @@ function FrameworkCard(props: { assessment: AssessmentRecord; summary: Framework
   const v = summary.version
   const c = summary.completion
   const oursNotice = v.scales.find((sc) => sc.source === 'ours')?.notice
+  // /app/pack reads and validates `?framework=` itself (its route declares no search, to keep every page's entry small).
+  const packSearch = { framework: v.frameworkId }
   return (
     <section className={s.card} aria-labelledby={headingId(v.id)}>
       <h2 id={headingId(v.id)} className={s.cardTitle}>
         {v.name}
       </h2>
       <div className={s.actions}>
-        <Link to="/app/pack" search={{ framework: v.frameworkId }}>
+        <Link to="/app/pack" search={packSearch}>
           Inspection pack
         </Link>
       </div>

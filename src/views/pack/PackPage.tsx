@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
@@ -31,9 +31,10 @@ const makePdf = fromPromise<PdfMade, { frameworkId: string; now: string }>(async
  * /app/pack, the inspection pack of one of the organisation's open assessments (machines/inspectionPack.machine.ts):
  * the print-ready page (./PackDocumentView), a framework picker when several are open, Download PDF and Print.
  */
-export function PackPage({ framework }: { framework: string | null }) {
+export function PackPage() {
   const user = useSignedInUser()
-  return user ? <Pack key={user.userId} framework={packFrameworkOf(framework)} /> : <Shell />
+  const search: { framework?: unknown } = useSearch({ strict: false })
+  return user ? <Pack key={user.userId} framework={packFrameworkOf(search.framework)} /> : <Shell />
 }
 
 /** The page around the pack; until there is a pack, its heading (the pack's own cover has the organisation as h1). */
@@ -95,7 +96,8 @@ function Pack({ framework }: { framework: string | null }) {
   const busy = snap.hasTag('busy')
   const choose = (id: string) => {
     actor.send({ type: 'FRAMEWORK_CHOSEN', frameworkId: id })
-    void navigate({ to: '/app/pack', search: { framework: id }, replace: true })
+    const search = { framework: id }
+    void navigate({ to: '/app/pack', search, replace: true })
   }
   return (
     <Shell pack>
