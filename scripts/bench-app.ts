@@ -34,9 +34,14 @@ const memoryStorage = () => {
   return { store, storage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) } }
 }
 
-/** `site` is the built site's origin; `backendPort` the port its build points VITE_SUPABASE_URL at. */
-export async function benchApp(browser: Browser, site: string, backendPort: number): Promise<AppBench> {
-  const local = await startLocalSupabase({ port: backendPort, mailPort: 0, dataDir: 'memory', autoconfirm: true })
+/**
+ * `site` is the built site's origin; `siteBackend` the backend URL it was built with (VITE_SUPABASE_URL, else the
+ * default). The bench's backend runs on a free port and the page's requests to `siteBackend` are sent there, so the
+ * measured build is the same as every other build (a different URL would change every page's entry chunk) and a
+ * dev backend on the default port is never touched.
+ */
+export async function benchApp(browser: Browser, site: string, siteBackend: string): Promise<AppBench> {
+  const local = await startLocalSupabase({ port: 0, mailPort: 0, dataDir: 'memory', autoconfirm: true })
   try {
     const { store, storage } = memoryStorage()
     const sb = createClient(local.url, local.anonKey, {
@@ -78,6 +83,8 @@ export async function benchApp(browser: Browser, site: string, backendPort: numb
     }
 
     const context = await browser.newContext()
+    const backendOrigin = new URL(siteBackend).origin
+    await context.route((url) => url.origin === backendOrigin, (route) => route.continue({ url: local.url + route.request().url().slice(backendOrigin.length) }))
     const page = await context.newPage()
     try {
       await page.addInitScript((entries) => {
@@ -94,7 +101,7 @@ export async function benchApp(browser: Browser, site: string, backendPort: numb
       let restRequests = 0
       page.on('request', (req) => {
         const url = new URL(req.url())
-        if (url.origin !== local.url || !url.pathname.startsWith('/rest/v1/')) return
+        if (url.origin !== backendOrigin || !url.pathname.startsWith('/rest/v1/')) return
         restRequests++
         if (url.pathname === '/rest/v1/assessments' && req.method() === 'GET') assessmentRequests++
       })

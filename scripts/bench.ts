@@ -464,6 +464,9 @@ function printChanges(results: RouteResult[]) {
   for (const line of lines) console.log(`  ${line}`)
 }
 
+/** The backend URL a build has without VITE_SUPABASE_URL (src/config.ts). */
+const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321'
+
 /** /app's budgets (the full run only): one request for the dashboard, INP of rating a statement. */
 export function appBudgetFailures(app: AppBench): string[] {
   const out: string[] = []
@@ -481,15 +484,8 @@ export function appLine(app: AppBench, over: readonly string[]): string {
 }
 
 async function main() {
-  // The full run measures /app against a local backend of its own, on a free port the build points at.
-  const appBackendPort = ci || noBuild ? 0 : await freePort()
   if (!noBuild) {
-    const env = {
-      ...process.env,
-      DIST: dist,
-      VITE_LOGO_SERVICE_URL: process.env.VITE_LOGO_SERVICE_URL ?? BENCH_LOGOS,
-      ...(appBackendPort ? { VITE_SUPABASE_URL: `http://127.0.0.1:${appBackendPort}` } : {}),
-    }
+    const env = { ...process.env, DIST: dist, VITE_LOGO_SERVICE_URL: process.env.VITE_LOGO_SERVICE_URL ?? BENCH_LOGOS }
     const res = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env })
     if (res.status !== 0) throw new Error('build failed')
     writeBenchLogos()
@@ -540,10 +536,11 @@ async function main() {
     } finally {
       chrome?.kill()
     }
-    if (appBackendPort) {
+    // The full run measures /app against a local backend of its own (the build's backend URL is answered by it).
+    if (!ci) {
       const appBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
       try {
-        app = await benchApp(appBrowser, base, appBackendPort)
+        app = await benchApp(appBrowser, base, process.env.VITE_SUPABASE_URL ?? DEFAULT_SUPABASE_URL)
       } finally {
         await appBrowser.close()
       }
@@ -566,7 +563,7 @@ async function main() {
   for (const r of results) checkBudgets(r, !PAGES.find((p) => p.path === r.path && 'noindex' in p && p.noindex))
   printTable(results)
   console.log(`\n${packLine(pack, packOver)}`)
-  console.log(app ? appLine(app, appOver) : '/app with four frameworks: measured by the full run (not --ci or --no-build)')
+  console.log(app ? appLine(app, appOver) : '/app with four frameworks: measured by the full run (not --ci)')
   printChanges(results)
   mkdirSync('bench-results', { recursive: true })
   const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, results, pack, app }, null, 2)

@@ -290,7 +290,7 @@ export const PAGES = [
   {
     path: '/account',
     title: 'Your account',
-    description: 'Your InspectReady account: your organisation, your setup answers and your details.',
+    description: 'Your account.',
     heading: 'Your account',
     noindex: true,
     signedIn: true,
