@@ -321,7 +321,7 @@ const ASSESSMENT = { id: '00000000-0000-4000-8000-0000000000c1', organisationId:
 const ITEM_ID = 'cqc-saf-2024/safe/safeguarding'
 const RATER = '00000000-0000-4000-8000-000000000001'
 
-const evidence = (id: string, note: string, url: string | null = null) => ({ id, kind: url ? ('link' as const) : ('note' as const), note, url, createdAt: '2026-11-20T09:00:00.000Z' })
+const evidence = (id: string, note: string, url: string | null = null) => ({ id, kind: url ? ('link' as const) : ('note' as const), note, url, createdAt: '2026-11-20T09:00:00.000Z', createdByName: 'Ada Lovelace' })
 
 export const assessItemSampleInProgress: ItemRecord = {
   itemId: ITEM_ID,
@@ -363,6 +363,7 @@ export const assessItemSampleWithFile: ItemRecord = {
       note: null,
       url: null,
       createdAt: '2026-11-25T09:00:00.000Z',
+      createdByName: 'Ada Lovelace',
       file: {
         path: `${ASSESSMENT.organisationId}/${ITEM_ID}/00000000-0000-4000-8000-0000000000a1`,
         name: 'Safeguarding policy.pdf',

@@ -186,6 +186,7 @@ const FILE_EVIDENCE: EvidenceRecord = {
   note: null,
   url: null,
   createdAt: '2026-11-25T09:00:00.000Z',
+  createdByName: 'Ada Lovelace',
   file: {
     path: '00000000-0000-4000-8000-0000000000f1/cqc-saf-2024/safe/safeguarding/00000000-0000-4000-8000-0000000000a1',
     name: 'Safeguarding policy.pdf',

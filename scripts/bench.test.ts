@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { allJsBudgetKb, BUDGETS, changesSince, firstLoadJs, jsBudgetKb, packBudgetFailures, packLine, solidPng, stripScripts } from './bench'
+import { allJsBudgetKb, APP_CODE_MARKERS, appBudgetFailures, appLine, BUDGETS, changesSince, firstLoadJs, jsBudgetKb, packBudgetFailures, packLine, solidPng, stripScripts } from './bench'
 
 describe('jsBudgetKb', () => {
   it('gives landing pages and form flows 150 kB and every other page the static budget', () => {
@@ -8,6 +8,7 @@ describe('jsBudgetKb', () => {
     for (const path of ['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup']) expect(jsBudgetKb(path)).toBe(BUDGETS.flowJsKb)
     for (const path of ['/about', '/privacy', '/lms-partner', '/roi-calculator']) expect(jsBudgetKb(path)).toBe(BUDGETS.staticJsKb)
     expect(jsBudgetKb('/app')).toBe(BUDGETS.appJsKb)
+    expect(jsBudgetKb('/app/pack')).toBe(BUDGETS.appJsKb)
     expect(BUDGETS.appJsKb).toBe(180)
     expect(BUDGETS.staticJsKb).toBe(120)
     expect(BUDGETS.landingJsKb).toBe(150)
@@ -115,5 +116,19 @@ describe('the inspection pack’s budgets', () => {
     const slow = { ...pack, chromium: { ...timing, firstMs: BUDGETS.packBuildMs + 1 } }
     expect(packBudgetFailures(slow)).toEqual([{ text: `build ${BUDGETS.packBuildMs + 1} ms > ${BUDGETS.packBuildMs} ms`, enforcedInCi: false }])
     expect(packLine(slow, packBudgetFailures(slow))).toMatch(/chunk 133\.0 kB gzip .* PDF 25\.5 kB, 14 pages; .*: OVER: build 1001 ms > 1000 ms$/)
+  })
+})
+
+describe('/app’s budgets', () => {
+  const app = { items: 72, assessmentRequests: 1, restRequests: 2, loadedMs: 900, inpMs: 40, interactions: [{ name: 'click', ms: 40 }] }
+  it('one request for the dashboard and INP within 100 ms pass; more requests or a slow interaction fail', () => {
+    expect(appBudgetFailures(app)).toEqual([])
+    expect(appBudgetFailures({ ...app, assessmentRequests: 2 })).toEqual(['2 requests for the assessments, not 1'])
+    expect(appBudgetFailures({ ...app, inpMs: BUDGETS.appInpMs + 1 })).toEqual([`INP ${BUDGETS.appInpMs + 1} ms > ${BUDGETS.appInpMs} ms`])
+    expect(appLine(app, [])).toMatch(/^\/app with four frameworks \(72 items rated\): 1 request to \/rest\/v1\/assessments .* INP 40 ms .*click 40 ms\): ok$/)
+  })
+
+  it('the markers of signed-in code are words only /app’s and /app/pack’s code holds', () => {
+    expect(APP_CODE_MARKERS).toEqual(['load your self-assessment. Check your connection and try again.', 'load your inspection pack. Check your connection and try again.'])
   })
 })

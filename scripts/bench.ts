@@ -31,7 +31,10 @@ import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { INTEGRATIONS } from '../src/content/integrations'
 import { PAGES } from '../src/seo/pages'
+import { ASSESSMENT_MESSAGES } from '../src/domain/assessments'
+import { PACK_PAGE_MESSAGES } from '../src/domain/pack/fromAssessment'
 import { PACK_PRODUCER } from '../src/views/pack/pdf'
+import { type AppBench, benchApp } from './bench-app'
 import { benchPack, type PackBench } from './bench-pack'
 import { chromiumPath } from './e2e-env'
 
@@ -47,8 +50,13 @@ export const BUDGETS = {
   /** Pages that run a form flow (a state machine, validation, a backend call): the issue names no budget for
    * them, so they are held to the landing page's. */
   flowJsKb: 150,
-  /** The signed-in home, /app (issue 29): the dashboard of up to four frameworks and the item being rated. */
+  /** The signed-in home, /app (issue 29): the dashboard of up to four frameworks and the item being rated; and
+   * /app/pack, the inspection pack's page (its PDF code is loaded only when asked for). */
   appJsKb: 180,
+  /** /app with four frameworks (about 70 items): GET /rest/v1/assessments requests while it loads (the full run). */
+  appAssessmentRequests: 1,
+  /** Rating a statement on /app: Interaction to Next Paint, the longest interaction (Event Timing; the full run). */
+  appInpMs: 100,
   /** Every script a page fetches until the network is idle after hydration (lazy chunks included): static pages
    * must stay within their first-load budget even counting what loads later; landing and form pages within
    * theirs. */
@@ -67,15 +75,20 @@ export const BUDGETS = {
 } as const
 
 /** Routes that talk to the backend; every other route must not load supabase-js. */
-export const BACKEND_ROUTES = new Set(['/auth', '/onboarding', '/onboarding/setup', '/account', '/app', '/team', '/invite', '/contact'])
+export const BACKEND_ROUTES = new Set(['/auth', '/onboarding', '/onboarding/setup', '/account', '/app', '/app/pack', '/team', '/invite', '/contact'])
 export const LANDING_ROUTES = new Set(['/', '/care', '/education', '/housing', '/construction'])
 /** Pages whose main content is a form flow (the signed-in pages included: onboarding and /account); every other public page is
  * a static page. */
-export const FLOW_ROUTES = new Set(['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup', '/account', '/app', '/team', '/invite'])
+export const FLOW_ROUTES = new Set(['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup', '/account', '/app', '/app/pack', '/team', '/invite'])
+/** The signed-in home and the inspection pack's page: their code is never downloaded by a page a visitor sees signed out. */
+export const APP_ROUTES = new Set(['/app', '/app/pack'])
+/** Words only the code of /app and /app/pack holds (their load-failure messages): a signed-out page that fetched a
+ * script with them has downloaded signed-in code. */
+export const APP_CODE_MARKERS = [ASSESSMENT_MESSAGES.loadFailed, PACK_PAGE_MESSAGES.loadFailed].map((m) => m.slice(m.indexOf('load your')))
 
 /** The first-load JS budget of a route, in kB. */
 export function jsBudgetKb(path: string): number {
-  if (path === '/app') return BUDGETS.appJsKb
+  if (APP_ROUTES.has(path)) return BUDGETS.appJsKb
   if (LANDING_ROUTES.has(path)) return BUDGETS.landingJsKb
   if (FLOW_ROUTES.has(path)) return BUDGETS.flowJsKb
   return BUDGETS.staticJsKb
@@ -88,8 +101,8 @@ export function allJsBudgetKb(path: string): number {
   return BUDGETS.staticAllJsKb
 }
 const CI_LIGHTHOUSE_ROUTES = ['/', '/about', '/contact']
-type Check = 'size' | 'supabase' | 'pack' | 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'cls' | 'tbt' | 'lcpRatio'
-const CI_ENFORCED = new Set<Check>(['size', 'supabase', 'pack', 'accessibility', 'bestPractices', 'seo', 'cls'])
+type Check = 'size' | 'supabase' | 'pack' | 'appCode' | 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'cls' | 'tbt' | 'lcpRatio'
+const CI_ENFORCED = new Set<Check>(['size', 'supabase', 'pack', 'appCode', 'accessibility', 'bestPractices', 'seo', 'cls'])
 
 const args = process.argv.slice(2)
 const ci = args.includes('--ci')
@@ -123,6 +136,8 @@ interface RouteResult {
   supabase: boolean
   /** The inspection pack's chunk was among the page's scripts (first load, or fetched once idle); absent in older reports. */
   pack?: boolean
+  /** Code of /app or /app/pack was among the page's scripts (a signed-out page); absent in older reports. */
+  appCode?: boolean
   lighthouse?: {
     performance: number
     accessibility: number
@@ -240,7 +255,7 @@ const QUIET_MS = 500
 /** Pages measured at once by measureLoad. */
 const LOAD_CONCURRENCY = 3
 
-type Load = { js: number; css: number; supabase: boolean; pack: boolean }
+type Load = { js: number; css: number; supabase: boolean; pack: boolean; appCode: boolean }
 
 async function measureLoad(paths: string[]): Promise<Map<string, Load>> {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
@@ -267,12 +282,14 @@ async function measureLoad(paths: string[]): Promise<Map<string, Load>> {
       let css = 0
       let supabase = false
       let pack = false
+      let appCode = false
       for (const file of files) {
         if (file.endsWith('.js')) {
           js += gz(file)
           const source = readFileSync(join(client, file), 'utf8')
           if (/supabase-js\/|X-Client-Info/.test(source)) supabase = true
           if (source.includes(PACK_PRODUCER)) pack = true
+          if (APP_CODE_MARKERS.some((m) => source.includes(m))) appCode = true
         } else css += gz(file)
       }
       // BENCH_FILES=1 lists what each page fetched, largest first: where to look when a page goes over budget.
@@ -280,7 +297,7 @@ async function measureLoad(paths: string[]): Promise<Map<string, Load>> {
         const sized = [...files].map((f) => [f, gz(f)] as const).sort((a, b) => b[1] - a[1])
         console.log(`${path}:\n${sized.map(([f, n]) => `  ${(n / 1000).toFixed(1).padStart(6)} kB  ${f}`).join('\n')}`)
       }
-      out.set(path, { js, css, supabase, pack })
+      out.set(path, { js, css, supabase, pack, appCode })
       await page.close()
     return measureNext()
   }
@@ -343,6 +360,8 @@ function checkBudgets(r: RouteResult, indexable: boolean) {
   if (r.supabase && !BACKEND_ROUTES.has(r.path)) fail('supabase', 'loads supabase-js')
   // The pack's PDF code is loaded when a pack is asked for, never with a page.
   if (r.pack) fail('pack', 'loads the inspection pack’s PDF code')
+  // Signed-out pages never download the signed-in home's or the pack page's code.
+  if (r.appCode) fail('appCode', 'loads /app’s or /app/pack’s code')
   const lh = r.lighthouse
   if (!lh) return
   if (lh.performance < BUDGETS.performance) fail('performance', `performance ${lh.performance}`)
@@ -445,6 +464,25 @@ function printChanges(results: RouteResult[]) {
   for (const line of lines) console.log(`  ${line}`)
 }
 
+/** The backend URL a build has without VITE_SUPABASE_URL (src/config.ts). */
+const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321'
+
+/** /app's budgets (the full run only): one request for the dashboard, INP of rating a statement. */
+export function appBudgetFailures(app: AppBench): string[] {
+  const out: string[] = []
+  if (app.assessmentRequests !== BUDGETS.appAssessmentRequests) out.push(`${app.assessmentRequests} requests for the assessments, not ${BUDGETS.appAssessmentRequests}`)
+  if (app.inpMs > BUDGETS.appInpMs) out.push(`INP ${app.inpMs} ms > ${BUDGETS.appInpMs} ms`)
+  return out
+}
+
+export function appLine(app: AppBench, over: readonly string[]): string {
+  return [
+    `/app with four frameworks (${app.items} items rated): ${app.assessmentRequests} request to /rest/v1/assessments (budget ${BUDGETS.appAssessmentRequests}),`,
+    `${app.restRequests} to /rest/v1 in all, on screen in ${app.loadedMs} ms; rating a statement: INP ${app.inpMs} ms (budget ${BUDGETS.appInpMs};`,
+    `${app.interactions.map((i) => `${i.name} ${i.ms} ms`).join(', ') || 'every interaction under 16 ms'}): ${over.length ? `OVER: ${over.join('; ')}` : 'ok'}`,
+  ].join(' ')
+}
+
 async function main() {
   if (!noBuild) {
     const env = { ...process.env, DIST: dist, VITE_LOGO_SERVICE_URL: process.env.VITE_LOGO_SERVICE_URL ?? BENCH_LOGOS }
@@ -467,6 +505,7 @@ async function main() {
 
   const preview = await startPreview()
   const results: RouteResult[] = []
+  let app: AppBench | undefined
   try {
     const loads = await measureLoad(browsed)
     for (const path of selected) {
@@ -476,7 +515,9 @@ async function main() {
       const jsGzip = [...first].reduce((sum, f) => sum + gz(f), 0)
       const cssGzip = load?.css ?? 0
       const pack = (load?.pack ?? false) || [...first].some((f) => readFileSync(join(client, f), 'utf8').includes(PACK_PRODUCER))
-      results.push({ path, jsGzip, jsLoadedGzip: load?.js, cssGzip, htmlBytes: html.length, supabase: load?.supabase ?? false, pack, failures: [], checks: [] })
+      const firstSources = [...first].map((f) => readFileSync(join(client, f), 'utf8'))
+      const appCode = !signedIn.has(path) && ((load?.appCode ?? false) || firstSources.some((src) => APP_CODE_MARKERS.some((m) => src.includes(m))))
+      results.push({ path, jsGzip, jsLoadedGzip: load?.js, cssGzip, htmlBytes: html.length, supabase: load?.supabase ?? false, pack, appCode, failures: [], checks: [] })
     }
     const chrome = lighthouseRoutes.length ? await launch({ chromePath, chromeFlags }) : null
     try {
@@ -495,9 +536,19 @@ async function main() {
     } finally {
       chrome?.kill()
     }
+    // The full run measures /app against a local backend of its own (the build's backend URL is answered by it).
+    if (!ci) {
+      const appBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
+      try {
+        app = await benchApp(appBrowser, base, process.env.VITE_SUPABASE_URL ?? DEFAULT_SUPABASE_URL)
+      } finally {
+        await appBrowser.close()
+      }
+    }
   } finally {
     preview.kill()
   }
+  const appOver = app ? appBudgetFailures(app) : []
 
   // The inspection pack: its chunk and the time to build a full CQC pack (scripts/bench-pack.ts), a few seconds.
   const packBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
@@ -512,17 +563,20 @@ async function main() {
   for (const r of results) checkBudgets(r, !PAGES.find((p) => p.path === r.path && 'noindex' in p && p.noindex))
   printTable(results)
   console.log(`\n${packLine(pack, packOver)}`)
+  console.log(app ? appLine(app, appOver) : '/app with four frameworks: measured by the full run (not --ci)')
   printChanges(results)
   mkdirSync('bench-results', { recursive: true })
-  const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, results, pack }, null, 2)
+  const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, results, pack, app }, null, 2)
   writeFileSync('bench-results/latest.json', report)
   writeFileSync(`bench-results/bench-${Date.now()}.json`, report)
   const over = results.filter((r) => r.failures.length)
   if (over.length) console.error(`\nOver budget: ${over.map((r) => `${r.path} (${r.failures.join('; ')})`).join(', ')}`)
   const fatal = ci ? results.filter((r) => r.checks.some((c) => CI_ENFORCED.has(c))) : over
   const packFatal = packOver.filter((f) => !ci || f.enforcedInCi)
-  if (fatal.length || packFatal.length) {
-    console.error(`\nFailing${ci ? ' (enforced in CI)' : ''}: ${[...fatal.map((r) => r.path), ...packFatal.map((f) => `inspection pack (${f.text})`)].join(', ')}`)
+  if (fatal.length || packFatal.length || appOver.length) {
+    console.error(
+      `\nFailing${ci ? ' (enforced in CI)' : ''}: ${[...fatal.map((r) => r.path), ...packFatal.map((f) => `inspection pack (${f.text})`), ...appOver.map((t) => `/app (${t})`)].join(', ')}`,
+    )
     process.exit(1)
   }
   console.log(over.length ? `\nCI-enforced budgets met on ${results.length} routes; see OVER rows above.` : `\nAll ${results.length} routes within budget.`)

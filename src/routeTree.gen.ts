@@ -43,6 +43,7 @@ import { Route as SignedInAccountRouteImport } from './routes/_signedIn/account'
 import { Route as SignedInAppRouteImport } from './routes/_signedIn/app'
 import { Route as SignedInTeamRouteImport } from './routes/_signedIn/team'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
+import { Route as SignedInAppPackRouteImport } from './routes/_signedIn/app_.pack'
 import { Route as SignedInOnboardingSetupRouteImport } from './routes/_signedIn/onboarding/setup'
 
 const IndexRoute = IndexRouteImport.update({
@@ -214,6 +215,11 @@ const OnboardingIndexRoute = OnboardingIndexRouteImport.update({
   path: '/onboarding/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInAppPackRoute = SignedInAppPackRouteImport.update({
+  id: '/app_/pack',
+  path: '/app/pack',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInOnboardingSetupRoute = SignedInOnboardingSetupRouteImport.update({
   id: '/onboarding/setup',
   path: '/onboarding/setup',
@@ -254,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/app': typeof SignedInAppRoute
   '/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/app/pack': typeof SignedInAppPackRoute
   '/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
 export interface FileRoutesByTo {
@@ -290,6 +297,7 @@ export interface FileRoutesByTo {
   '/app': typeof SignedInAppRoute
   '/team': typeof SignedInTeamRoute
   '/onboarding': typeof OnboardingIndexRoute
+  '/app/pack': typeof SignedInAppPackRoute
   '/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
 export interface FileRoutesById {
@@ -328,6 +336,7 @@ export interface FileRoutesById {
   '/_signedIn/app': typeof SignedInAppRoute
   '/_signedIn/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
+  '/_signedIn/app_/pack': typeof SignedInAppPackRoute
   '/_signedIn/onboarding/setup': typeof SignedInOnboardingSetupRoute
 }
 export interface FileRouteTypes {
@@ -366,6 +375,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/team'
     | '/onboarding/'
+    | '/app/pack'
     | '/onboarding/setup'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -402,6 +412,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/team'
     | '/onboarding'
+    | '/app/pack'
     | '/onboarding/setup'
   id:
     | '__root__'
@@ -439,6 +450,7 @@ export interface FileRouteTypes {
     | '/_signedIn/app'
     | '/_signedIn/team'
     | '/onboarding/'
+    | '/_signedIn/app_/pack'
     | '/_signedIn/onboarding/setup'
   fileRoutesById: FileRoutesById
 }
@@ -716,6 +728,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OnboardingIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_signedIn/app_/pack': {
+      id: '/_signedIn/app_/pack'
+      path: '/app/pack'
+      fullPath: '/app/pack'
+      preLoaderRoute: typeof SignedInAppPackRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/onboarding/setup': {
       id: '/_signedIn/onboarding/setup'
       path: '/onboarding/setup'
@@ -730,6 +749,7 @@ interface SignedInRouteChildren {
   SignedInAccountRoute: typeof SignedInAccountRoute
   SignedInAppRoute: typeof SignedInAppRoute
   SignedInTeamRoute: typeof SignedInTeamRoute
+  SignedInAppPackRoute: typeof SignedInAppPackRoute
   SignedInOnboardingSetupRoute: typeof SignedInOnboardingSetupRoute
 }
 
@@ -737,6 +757,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAccountRoute: SignedInAccountRoute,
   SignedInAppRoute: SignedInAppRoute,
   SignedInTeamRoute: SignedInTeamRoute,
+  SignedInAppPackRoute: SignedInAppPackRoute,
   SignedInOnboardingSetupRoute: SignedInOnboardingSetupRoute,
 }
 

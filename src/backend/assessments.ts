@@ -32,13 +32,14 @@ import {
 } from '../domain/assessments'
 import { getSupabase } from './client'
 
-/** The dashboard's one request: open assessments, their items, each item's evidence. */
-export const DASHBOARD_SELECT =
-  'id, organisation_id, framework_id, framework_version_id, conditions, assessment_items(item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at, storage_path, file_name, file_size, content_type, created_by))'
-const ITEM_SELECT = 'item_id, status, rating, evidence_category, rated_by, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at, storage_path, file_name, file_size, content_type, created_by)'
+/** An item with who rated it and its evidence (notes, links, files) with who added it (the dashboard's and the inspection pack's). */
+export const ITEM_SELECT =
+  'item_id, status, rating, evidence_category, rated_by, rated_by_name, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at, created_by_name, storage_path, file_name, file_size, content_type, created_by)'
+/** The dashboard's one request: open assessments, their items, each item's evidence, with who rated and added them. */
+export const DASHBOARD_SELECT = `id, organisation_id, framework_id, framework_version_id, conditions, assessment_items(${ITEM_SELECT})`
 const ANSWER_COLUMNS = 'sector, selected_regulators, policy_frequency'
 
-async function client(): Promise<SupabaseClient> {
+export async function client(): Promise<SupabaseClient> {
   try {
     return await getSupabase()
   } catch {
@@ -50,7 +51,7 @@ type PostgrestLikeError = { message?: string; hint?: string | null; code?: strin
 const fail = (error: PostgrestLikeError): AssessmentFailure => assessmentFailure(error)
 
 /** Runs a request; a thrown fetch (the connection dropped) is a `network` failure like an answered one. */
-async function request<T>(run: () => PromiseLike<{ data: T; error: PostgrestLikeError | null }>): Promise<T> {
+export async function request<T>(run: () => PromiseLike<{ data: T; error: PostgrestLikeError | null }>): Promise<T> {
   let reply: { data: T; error: PostgrestLikeError | null }
   try {
     reply = await run()

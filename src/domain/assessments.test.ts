@@ -66,7 +66,7 @@ describe('parsing the dashboard rows', () => {
     expect(parseItemRow(itemRow({ version: 1.5 }))!.version).toBe(0)
     expect(parseItemRow(itemRow({ version: '2' }))!.version).toBe(0)
     expect(parseItemRow(itemRow({ assessment_evidence: 'x' }))!.evidence).toEqual([])
-    expect(parseItemRow(itemRow({ assessment_evidence: [null, { id: 'e', kind: 'note' }] }))!.evidence).toEqual([{ id: 'e', kind: 'note', note: null, url: null, createdAt: '' }])
+    expect(parseItemRow(itemRow({ assessment_evidence: [null, { id: 'e', kind: 'note' }] }))!.evidence).toEqual([{ id: 'e', kind: 'note', note: null, url: null, createdAt: '', createdByName: null }])
     for (const status of ['in-progress', 'reviewed'] as const) expect(parseItemRow(itemRow({ status }))!.status).toBe(status)
   })
 

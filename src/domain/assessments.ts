@@ -23,6 +23,8 @@ export interface EvidenceRecord {
   readonly note: string | null
   readonly url: string | null
   readonly createdAt: string
+  /** Who added it, as the server recorded it (migration 20261126200000); null when not known. */
+  readonly createdByName: string | null
   /** A file (issue 30): where it is in the evidence bucket, its own name, size and the type found in its bytes. */
   readonly file?: EvidenceFile
 }
@@ -42,7 +44,7 @@ export interface ItemRecord {
   readonly rating: string | null
   readonly evidenceCategory: string | null
   readonly ratedBy: string | null
-  /** Who rated it, when the server said (rate_item answers with the name); null otherwise. */
+  /** Who rated it, as the server recorded it in the row (migration 20261126200000); null when not rated. */
   readonly ratedByName: string | null
   readonly ratedAt: string | null
   readonly reviewedAt: string | null
@@ -113,7 +115,7 @@ function parseEvidence(row: unknown): EvidenceRecord | null {
   const id = str(r.id)
   const kind: EvidenceRecord['kind'] | null = r.kind === 'note' || r.kind === 'link' || r.kind === 'file' ? r.kind : null
   if (!id || !kind) return null
-  const base: EvidenceRecord = { id, kind, note: str(r.note), url: str(r.url), createdAt: str(r.created_at) ?? '' }
+  const base: EvidenceRecord = { id, kind, note: str(r.note), url: str(r.url), createdAt: str(r.created_at) ?? '', createdByName: str(r.created_by_name) }
   if (kind !== 'file') return base
   const path = str(r.storage_path)
   const name = str(r.file_name)
@@ -312,6 +314,13 @@ export function longDate(calendarDate: string): string {
 
 /** An instant as its UK calendar date, long: '27 November 2026'. */
 export const longUkDate = (instant: string): string => longDate(ukDateOf(instant))
+
+/** 'Rated by Ada Lovelace, 20 November 2026' (the UK date of the rating); without a name, 'Rated 20 November 2026'. */
+export const ratedLine = (name: string | null, ratedAt: string): string => (name ? `Rated by ${name}, ${longUkDate(ratedAt)}` : `Rated ${longUkDate(ratedAt)}`)
+
+/** 'Added by Ada Lovelace, 19 November 2026' for a piece of evidence; without a name, 'Added 19 November 2026'. */
+export const addedLine = (name: string | null, createdAt: string): string =>
+  createdAt ? (name ? `Added by ${name}, ${longUkDate(createdAt)}` : `Added ${longUkDate(createdAt)}`) : name ? `Added by ${name}` : 'Added'
 
 function ukDateOf(instant: string): string {
   try {

@@ -270,8 +270,18 @@ export const PAGES = [
   {
     path: '/app',
     title: 'Your workspace',
-    description: 'Your self-assessment against your regulators’ frameworks.',
+    description: 'Your self-assessment.',
     heading: 'Your workspace',
+    noindex: true,
+    signedIn: true,
+    signedOutTo: '/auth',
+    structured: [],
+  },
+  {
+    path: '/app/pack',
+    title: 'Inspection pack',
+    description: 'Your inspection pack.',
+    heading: 'Inspection pack',
     noindex: true,
     signedIn: true,
     signedOutTo: '/auth',
@@ -280,7 +290,7 @@ export const PAGES = [
   {
     path: '/account',
     title: 'Your account',
-    description: 'Your InspectReady account: your organisation, your setup answers and your details.',
+    description: 'Your account.',
     heading: 'Your account',
     noindex: true,
     signedIn: true,

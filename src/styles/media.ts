@@ -8,4 +8,6 @@ export const media = {
   narrow: 'screen and (max-width: 420px)',
   mobileOnly: `screen and (max-width: ${breakpoints.tablet - 1}px)`,
   reducedMotion: '(prefers-reduced-motion: reduce)',
+  /** Printing, or saving as PDF from the browser's print dialog. */
+  print: 'print',
 } as const

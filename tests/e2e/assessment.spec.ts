@@ -170,8 +170,8 @@ test('a colleague’s rating made meanwhile is never overwritten: "changed by <n
   await rateOpenItem(page, 'Walked the building: all clear', '4 · Exceptional standard', 'observation')
   await expect(home.refusal(page)).toHaveText('changed by Grace Hopper — review and try again')
   // The page now shows what Grace did, and keeps Ada's draft to try again.
-  await expect(page.getByTestId('item-rating')).toContainText('Rated Some shortfalls')
-  await expect(home.evidence(page)).toContainText('Fire door wedged open on the first floor')
+  await expect(page.getByTestId('item-rating')).toContainText('Rating: Some shortfalls · Rated by Grace Hopper, ')
+  await expect(home.evidence(page)).toContainText('Fire door wedged open on the first floor · Added by Grace Hopper, ')
   await expect(home.note(page)).toHaveValue('Walked the building: all clear')
   const stored = await clientOf(ada).from('assessment_items').select('rating, rated_by').eq('item_id', 'cqc-saf-2024/safe/safe-environments').single()
   expect(stored.data).toEqual({ rating: '2', rated_by: grace.id })

@@ -59,12 +59,14 @@ export function itemRow(item: ItemRecord) {
     rated_at: item.ratedAt,
     reviewed_at: item.reviewedAt,
     version: item.version,
+    rated_by_name: item.ratedByName,
     assessment_evidence: item.evidence.map((e) => ({
       id: e.id,
       kind: e.kind,
       note: e.note,
       url: e.url,
       created_at: e.createdAt,
+      created_by_name: e.createdByName,
       storage_path: e.file?.path ?? null,
       file_name: e.file?.name ?? null,
       file_size: e.file?.size ?? null,
@@ -77,7 +79,7 @@ export function itemRow(item: ItemRecord) {
 /** rate_item's reply: the item's row, the rater's name and its evidence. */
 export function ratedReply(item: ItemRecord) {
   const { assessment_evidence, ...row } = itemRow(item)
-  return { ...row, rated_by_name: item.ratedByName, evidence: assessment_evidence }
+  return { ...row, evidence: assessment_evidence }
 }
 
 export const dashboardRows = (d: Dashboard) =>

@@ -4,6 +4,5 @@ import { HomePage } from '../../views/home/HomePage'
 
 export const Route = createFileRoute('/_signedIn/app')({
   head: () => pageHead('/app'),
-  staticData: { signedOutTo: '/auth' },
   component: () => <HomePage />,
 })

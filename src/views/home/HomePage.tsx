@@ -17,9 +17,9 @@ import {
   isDueForReview,
   itemProgress,
   longDate,
-  longUkDate,
   nextStepText,
   PROGRESS_LABELS,
+  ratedLine,
   versionOf,
 } from '../../domain/assessments'
 import { isApplicable, ratingOf } from '../../domain/frameworks/items'
@@ -35,6 +35,9 @@ import { useSignedInUser } from '../session/SignedInLayout'
 import { ItemPanel } from './ItemPanel'
 import { OverdueActions } from './OverdueActions'
 import * as s from './home.css'
+
+/** /app/pack's page, from this module so /app and /app/pack share one chunk (src/routes/_signedIn/app_.pack.tsx). */
+export { PackPage } from '../pack/PackPage'
 
 const LOADING_LABEL = 'Loading your self-assessment'
 
@@ -224,11 +227,18 @@ function FrameworkCard(props: { assessment: AssessmentRecord; summary: Framework
   const v = summary.version
   const c = summary.completion
   const oursNotice = v.scales.find((sc) => sc.source === 'ours')?.notice
+  // /app/pack reads and validates `?framework=` itself (its route declares no search, to keep every page's entry small).
+  const packSearch = { framework: v.frameworkId }
   return (
     <section className={s.card} aria-labelledby={headingId(v.id)}>
       <h2 id={headingId(v.id)} className={s.cardTitle}>
         {v.name}
       </h2>
+      <div className={s.actions}>
+        <Link to="/app/pack" search={packSearch}>
+          Inspection pack
+        </Link>
+      </div>
       <div>
         <p className={s.text}>
           {c.rated} of {c.applicable} {v.itemNoun.plural} rated ({c.percent} %)
@@ -311,7 +321,7 @@ function ItemRow(props: {
   onOpen: () => void
 }) {
   const progress = itemProgress(props.record, isDueForReview(props.record, props.frequency, props.today))
-  const rated = props.record?.ratedAt ? ` on ${longUkDate(props.record.ratedAt)}` : ''
+  const rated = props.record?.ratedAt ? ` · ${ratedLine(props.record.ratedByName, props.record.ratedAt)}` : ''
   return (
     <li>
       <button type="button" id={itemButtonId(props.item.id)} className={s.itemButton} onClick={props.onOpen}>

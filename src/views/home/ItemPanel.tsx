@@ -5,7 +5,7 @@ import type { assessItemMachine } from '../../../machines/assessItem.machine'
 import type { evidenceFilesMachine } from '../../../machines/evidenceFiles.machine'
 import { type FrameworkContent, type ItemPrompt, promptFor } from '../../content/frameworks/types'
 import { loadFrameworkContent } from '../../content/frameworks'
-import { itemProgress, longUkDate, NOTE_MAX_LENGTH, PROGRESS_LABELS, URL_MAX_LENGTH } from '../../domain/assessments'
+import { addedLine, itemProgress, NOTE_MAX_LENGTH, PROGRESS_LABELS, ratedLine, URL_MAX_LENGTH } from '../../domain/assessments'
 import { findGroup, findItem, scaleOf } from '../../domain/frameworks/items'
 import { FRAMEWORKS } from '../../domain/frameworks/registry'
 import { Button } from '../../ui/Button'
@@ -62,8 +62,7 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
         </p>
         {current && record?.ratedAt ? (
           <p className={s.meta} data-testid="item-rating">
-            Rated {current.label}
-            {record.ratedByName ? ` by ${record.ratedByName}` : ''} on {longUkDate(record.ratedAt)}
+            Rating: {current.label} · {ratedLine(record.ratedByName, record.ratedAt)}
             {record.evidenceCategory ? ` · ${version.evidenceCategories.find((e) => e.key === record.evidenceCategory)?.name ?? ''}` : ''}
           </p>
         ) : null}
@@ -95,6 +94,7 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
                 ) : (
                   e.note
                 )}
+                <span className={s.itemMeta}> · {addedLine(e.createdByName, e.createdAt)}</span>
               </li>
             ))}
           </ul>

@@ -1,0 +1,4 @@
+import { driver } from './inspectionPack.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
