@@ -11,7 +11,7 @@ import {
   softwareApplication,
   website,
 } from './jsonld'
-import type { Faq } from '../content/faqs'
+import { type Faq, loadFaqs } from '../content/faqs'
 import { type PageEntry, type PagePath, pageEntry } from './pages'
 
 export interface HeadData {
@@ -80,5 +80,5 @@ export function pageHead(path: PagePath): HeadData | Promise<HeadData> {
   const entry = pageEntry(path)
   const key = entry.faqs
   if (!key) return buildHead(entry)
-  return import('../content/faqs').then(({ FAQ_SETS }) => buildHead(entry, FAQ_SETS[key]))
+  return loadFaqs(key).then((faqs) => buildHead(entry, faqs))
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { config } from '../config'
-import { FAQ_SETS } from '../content/faqs'
+import { careComplianceFaqs } from '../content/careComplianceFaqs'
+import { loadFaqs } from '../content/faqs'
 import { buildHead, pageHead, structuredData } from './head'
 import { breadcrumbList, faqPage, segmentName, serialiseJsonLd } from './jsonld'
 import { NOT_FOUND_PAGE, PAGES, pageEntry } from './pages'
@@ -81,9 +82,9 @@ describe('buildHead', () => {
     expect((blocks[1] as unknown as { potentialAction: { '@type': string } }).potentialAction['@type']).toBe('SearchAction')
   })
 
-  it('gives FAQ pages a FAQPage with every question', () => {
+  it('gives FAQ pages a FAQPage with every question', async () => {
     const entry = pageEntry('/lms-partner')
-    const faqs = FAQ_SETS[entry.faqs!]
+    const faqs = await loadFaqs(entry.faqs!)
     const faq = structuredData(entry, faqs).find((b) => b['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] }
     expect(faq.mainEntity).toHaveLength(faqs.length)
     expect(faqs.length).toBe(5)
@@ -93,7 +94,7 @@ describe('buildHead', () => {
     const head = await pageHead('/care-compliance-software')
     const types = head.scripts.map((s) => JSON.parse(s.children ?? '')['@type'])
     expect(types).toContain('FAQPage')
-    expect(head.scripts.map((s) => s.children).join('')).toContain(FAQ_SETS.careCompliance[0]!.question)
+    expect(head.scripts.map((s) => s.children).join('')).toContain(careComplianceFaqs[0]!.question)
     expect(pageHead('/about')).not.toBeInstanceOf(Promise)
   })
 

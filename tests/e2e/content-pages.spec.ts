@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { config } from '../../src/config'
 import { changelog } from '../../src/content/changelog'
-import { careComplianceFaqs } from '../../src/content/faqs'
+import { careComplianceFaqs } from '../../src/content/careComplianceFaqs'
 import { INTEGRATIONS } from '../../src/content/integrations'
 import { roadmap } from '../../src/content/roadmap'
 import { parseMailto } from '../../src/domain/mailto'

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { FAQ_SETS } from '../../src/content/faqs'
+import { loadFaqs } from '../../src/content/faqs'
 import { config } from '../../src/config'
 import { SECTORS, sectorPath } from '../../src/domain/sectors'
 import { fullTitle, structuredData } from '../../src/seo/head'
@@ -25,7 +25,7 @@ for (const page of PAGES) {
       expect(decodeEntities(head.ogTitle)).toBe(fullTitle(page))
       expect(head.ogImage).toBe(`${config.siteUrl}/og-image.png`)
       expect(head.twitterCard).toBe('summary_large_image')
-      const expected = structuredData(page, 'faqs' in page && page.faqs ? FAQ_SETS[page.faqs] : undefined).map((b) => b['@type'])
+      const expected = structuredData(page, 'faqs' in page && page.faqs ? await loadFaqs(page.faqs) : undefined).map((b) => b['@type'])
       expect(head.jsonLd.map((b) => b['@type'])).toEqual(expected)
       const crumbs = head.jsonLd.find((b) => b['@type'] === 'BreadcrumbList')
       if (!noindex) {
@@ -230,7 +230,7 @@ test('no page scrolls sideways on a 360 px phone', async ({ browser }) => {
 })
 
 test('FAQ answers are in the prerendered HTML, and static files survive prerendering', async ({ request }) => {
-  const faqPages = PAGES.flatMap((p) => ('faqs' in p && p.faqs ? [{ path: p.path, faqs: FAQ_SETS[p.faqs] }] : []))
+  const faqPages = await Promise.all(PAGES.flatMap((p) => ('faqs' in p && p.faqs ? [loadFaqs(p.faqs).then((faqs) => ({ path: p.path, faqs }))] : [])))
   expect(faqPages.length).toBeGreaterThan(0)
   for (const page of faqPages) {
     const html = decodeEntities(await (await request.get(page.path)).text())

@@ -8,7 +8,7 @@ import {
   lmsPartnerSolution,
   lmsPartnerSteps,
 } from '../../content/lmsPartner'
-import { lmsPartnerFaqs } from '../../content/faqs'
+import { lmsPartnerFaqs } from '../../content/lmsPartnerFaqs'
 import { config } from '../../config'
 import { pageEntry } from '../../seo/pages'
 import { Accordion } from '../../ui/Accordion'

@@ -1,6 +1,6 @@
 import { config } from '../../config'
 import { Link } from '@tanstack/react-router'
-import { careComplianceFaqs } from '../../content/faqs'
+import { careComplianceFaqs } from '../../content/careComplianceFaqs'
 import { careComplianceArticle } from '../../content/seoArticles/careCompliance'
 import { formatIsoDateEnGB } from '../../domain/dates'
 import { pageEntry } from '../../seo/pages'
