@@ -299,8 +299,12 @@ for (const engine of ENGINES) {
       await refused(() => as(alice, (tx) => tx.query(`insert into public.assessment_item_history (organisation_id, assessment_item_id, assessment_id, item_id, version, status, rating, scale_id, rated_at) select organisation_id, id, assessment_id, item_id, 9, 'rated', '4', scale_id, now() from public.assessment_items where organisation_id = $1`, [org])), '42501')
       // Items and evidence are not written directly either (only through rate_item and the evidence insert).
       await refused(() => as(alice, (tx) => tx.query(`update public.assessment_items set rating = '4' where organisation_id = $1`, [org])), '42501')
-      // Members may remove evidence files (issue 30), never notes or links.
-      await refused(() => as(alice, (tx) => tx.query('delete from public.assessment_evidence where organisation_id = $1', [org])), 'PT403', 'evidence_permanent')
+      // Members may remove evidence files (issue 30), never notes or links: RLS leaves them out of a member's delete.
+      const before = (await pg.db.query('select count(*)::int as n from public.assessment_evidence where organisation_id = $1', [org])).rows[0]
+      expect(before).toEqual({ n: 1 })
+      const deleted = await as(alice, (tx) => tx.query('delete from public.assessment_evidence where organisation_id = $1 returning id', [org]))
+      expect(deleted.rows).toEqual([])
+      expect((await pg.db.query('select count(*)::int as n from public.assessment_evidence where organisation_id = $1', [org])).rows[0]).toEqual(before)
       await refused(() => as(alice, (tx) => tx.query(`update public.assessment_evidence set note = 'rewritten' where organisation_id = $1`, [org])), '42501')
     })
 
