@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ACTION_MESSAGES, type ActionRecord, type ItemActivity } from '../src/domain/actions'
+import { ACTION_MESSAGES, type ActionRecord, auditLine, auditWhen, EMPTY_RAISE, EMPTY_STEP, type ItemActivity } from '../src/domain/actions'
 import type { AssessmentFailure } from '../src/domain/assessments'
 import {
   ACTION_SAMPLE_PEOPLE,
+  ACTION_SAMPLE_TODAY,
+  type ActionContext,
   type ActionInput,
   actionMachine,
   actionSampleActivity,
@@ -60,7 +62,8 @@ describe("an item's actions", () => {
     await settled(actor)
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
     expect(actor.getSnapshot().context.refusal).toBeNull()
-    expect(calls).toHaveLength(2)
+    const load = { load: { assessmentId: BELOW_GOOD.assessmentId, itemId: BELOW_GOOD.itemId } }
+    expect(calls).toEqual([load, load])
   })
 
   it('raises an action only on an item rated below good, after the form is valid in the browser', async () => {
@@ -90,6 +93,7 @@ describe("an item's actions", () => {
     expect(actor.getSnapshot().matches('saving')).toBe(true)
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
     expect(calls[1]).toEqual({ raise: { assessmentId: BELOW_GOOD.assessmentId, itemId: BELOW_GOOD.itemId, title: 'Refresh safeguarding training', ownerId: ACTION_SAMPLE_PEOPLE.owner.userId, dueOn: '2026-11-25' } })
+    expect(calls[2]).toEqual({ load: { assessmentId: BELOW_GOOD.assessmentId, itemId: BELOW_GOOD.itemId } })
     expect(actor.getSnapshot().context.notice).toBe('Action raised: Refresh safeguarding training')
     expect(actor.getSnapshot().context.activity?.actions).toHaveLength(1)
   })
@@ -162,6 +166,71 @@ describe("an item's actions", () => {
     net.actor.send({ type: 'CONFIRM_STEP' })
     await waitFor(net.actor, (s) => s.matches({ ready: 'stepping' }) && s.context.refusal !== null)
     expect(net.actor.getSnapshot().context.stepDraft.note).toBe('Night shifts still short')
+  })
+
+  it('moves the action chosen, from the version read of that action', async () => {
+    const second: ActionRecord = { ...actionSampleInProgress, id: '00000000-0000-4000-8000-0000000000d2', title: 'Fix the rota', version: 7 }
+    const both: ItemActivity = { ...actionSampleActivity(actionSampleOpen, 'owner'), actions: [actionSampleOpen, second] }
+    const { actor, calls } = run(BELOW_GOOD, { loads: [async () => both], move: async () => ({ ...second, status: 'awaiting_verification', version: 8 }) })
+    await settled(actor)
+    actor.send({ type: 'CHOOSE_STEP', actionId: second.id, step: 'submit' })
+    actor.send({ type: 'STEP_NOTE_CHANGED', value: 'Rota rewritten' })
+    actor.send({ type: 'CONFIRM_STEP' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls[1]).toEqual({ move: { actionId: second.id, step: 'submit', expectedVersion: 7, note: 'Rota rewritten', url: '' } })
+    expect(actor.getSnapshot().context.notice).toBe('Sent for verification: Fix the rota')
+  })
+
+  it('only a verification takes a link', async () => {
+    const { actor, calls } = run(BELOW_GOOD, { loads: [async () => actionSampleActivity(actionSampleInProgress, 'owner')] })
+    await settled(actor)
+    actor.send({ type: 'CHOOSE_STEP', actionId: actionSampleOpen.id, step: 'submit' })
+    expect(actor.getSnapshot().can({ type: 'STEP_URL_CHANGED', value: 'https://intranet.example/register.pdf' })).toBe(false)
+    actor.send({ type: 'STEP_URL_CHANGED', value: 'https://intranet.example/register.pdf' })
+    expect(actor.getSnapshot().context.stepDraft.url).toBe('')
+    actor.send({ type: 'STEP_NOTE_CHANGED', value: 'Booked' })
+    actor.send({ type: 'CONFIRM_STEP' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls[1]).toEqual({ move: { actionId: actionSampleOpen.id, step: 'submit', expectedVersion: 2, note: 'Booked', url: '' } })
+  })
+
+  it('the sample activity is an organisation of three, seen by each person, with the item\'s history newest first', () => {
+    const owner = actionSampleActivity(actionSampleOpen, 'owner')
+    expect(owner.actions).toEqual([actionSampleOpen])
+    expect(owner.members.map((m) => m.name)).toEqual(['Ada Admin', 'Olu Owner', 'Vic Verifier'])
+    expect(owner.me).toEqual({ userId: ACTION_SAMPLE_PEOPLE.owner.userId, role: 'member' })
+    expect(actionSampleActivity(actionSampleOpen, 'admin').me).toEqual({ userId: ACTION_SAMPLE_PEOPLE.admin.userId, role: 'admin' })
+    expect(actionSampleActivity(actionSampleOpen, 'other').me).toEqual({ userId: ACTION_SAMPLE_PEOPLE.other.userId, role: 'member' })
+    expect(owner.history.map((e) => `${auditWhen(e)}: ${auditLine(e)}`)).toEqual([
+      'Ada Admin, 20 November 2026 at 10:05: Action raised: Refresh safeguarding training (owner Olu Owner, due 9 December 2030)',
+      'Ada Admin, 20 November 2026 at 10:00: Rated Some shortfalls',
+    ])
+    expect(owner.history[1]?.detail).toEqual({ rating: '2', label: 'Some shortfalls' })
+    const none = actionSampleActivity(null, 'admin')
+    expect(none.actions).toEqual([])
+    expect(none.history.map(auditLine)).toEqual(['Rated Some shortfalls'])
+  })
+
+  it("the planner's state key keeps what changes behaviour and drops the drafts' words", () => {
+    const context = (over: Partial<ActionContext> = {}): ActionContext => ({
+      ...BELOW_GOOD, activity: null, raise: EMPTY_RAISE, stepping: null, stepDraft: EMPTY_STEP, problem: null, refusal: null, notice: null, ...over,
+    })
+    const key = (over: Partial<ActionContext> = {}, value: unknown = 'loading') => JSON.parse(actionSerializeState({ value, context: context(over) }))
+    expect(key()).toEqual({ v: 'loading', a: null, bg: true, r: [false, false, 0], st: null, sd: [false, 0], p: false, f: null, n: false })
+    expect(key({ activity: actionSampleActivity(actionSampleAwaiting, 'owner') }, { ready: 'idle' })).toMatchObject({ v: { ready: 'idle' }, a: 'a2:awaiting_verification' })
+    expect(key({ activity: actionSampleActivity(null, 'admin') }).a).toBe('a1:-')
+    const raise = (dueOn: string) => key({ raise: { title: 'Fix it', ownerId: ACTION_SAMPLE_PEOPLE.owner.userId, dueOn } }).r
+    expect(raise(ACTION_SAMPLE_TODAY)).toEqual([true, true, 1])
+    expect(raise('2030-12-09')).toEqual([true, true, 1])
+    expect(raise('2026-11-24')).toEqual([true, true, 2])
+    const step = (url: string) => key({ stepping: { actionId: actionSampleOpen.id, step: 'verify' }, stepDraft: { note: 'Seen', url } })
+    expect(step('')).toMatchObject({ st: 'verify', sd: [true, 0] })
+    expect(step('http://intranet.example/a').sd).toEqual([true, 1])
+    expect(step('see https://intranet.example/a').sd).toEqual([true, 2])
+    expect(key({ problem: ACTION_MESSAGES.titleRequired, refusal: refused('network'), notice: 'Action raised: Fix it' })).toMatchObject({ p: true, f: 'network', n: true })
+    expect(actionSerializeState({ value: 'loading', context: context({ raise: { ...EMPTY_RAISE, title: 'One' }, stepDraft: { note: 'a', url: '' } }) })).toBe(
+      actionSerializeState({ value: 'loading', context: context({ raise: { ...EMPTY_RAISE, title: 'Another' }, stepDraft: { note: 'b', url: '' } }) }),
+    )
   })
 
   it('the planned paths take every state and transition', () => {

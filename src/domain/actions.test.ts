@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { NOTE_MAX_LENGTH, URL_MAX_LENGTH } from './assessments'
 import {
   ACTION_MESSAGES,
   type ActionRecord,
+  type AuditEvent,
   actionFailure,
   auditLine,
   auditWhen,
+  membersOf,
   parseAction,
   parseActions,
   parseAuditEvents,
@@ -59,6 +62,12 @@ describe('the raise form', () => {
     expect(raiseProblem(ok, members, '2026-11-25')).toBeNull()
   })
 
+  it('a due date is a whole calendar date, nothing before or after it', () => {
+    expect(raiseProblem({ ...ok, dueOn: 'x2026-11-25' }, members, '2026-11-25')).toBe(ACTION_MESSAGES.dueRequired)
+    expect(raiseProblem({ ...ok, dueOn: '2026-11-25x' }, members, '2026-11-25')).toBe(ACTION_MESSAGES.dueRequired)
+    expect(raiseProblem({ ...ok, dueOn: '2026-11-26' }, members, '2026-11-25')).toBeNull()
+  })
+
   it('today is the UK calendar date', () => {
     expect(ukToday(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01')
     expect(ukToday(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31')
@@ -76,6 +85,24 @@ describe('a step’s note', () => {
     expect(stepProblem('verify', { note: 'Seen', url: '' })).toBeNull()
     expect(stepProblem('submit', { note: 'x'.repeat(4001), url: '' })).toBe(ACTION_MESSAGES.noteTooLong)
   })
+
+  it('a note may be as long as the limit, not longer', () => {
+    expect(stepProblem('reject', { note: 'x'.repeat(NOTE_MAX_LENGTH), url: '' })).toBeNull()
+    expect(stepProblem('reject', { note: 'x'.repeat(NOTE_MAX_LENGTH + 1), url: '' })).toBe(ACTION_MESSAGES.noteTooLong)
+  })
+
+  it('a verification link is a whole http(s) link without spaces, up to the limit; only verify reads it', () => {
+    const link = (length: number) => `https://x.example/${'a'.repeat(length - 'https://x.example/'.length)}`
+    expect(stepProblem('verify', { note: '', url: '  https://x.example/a  ' })).toBeNull()
+    expect(stepProblem('verify', { note: '', url: 'http://x.example/a' })).toBeNull()
+    expect(stepProblem('verify', { note: '', url: 'see https://x.example/a' })).toBe(ACTION_MESSAGES.badUrl)
+    expect(stepProblem('verify', { note: '', url: 'https://x.example/a b' })).toBe(ACTION_MESSAGES.badUrl)
+    expect(stepProblem('verify', { note: 'Seen', url: 'register.pdf' })).toBe(ACTION_MESSAGES.badUrl)
+    expect(stepProblem('verify', { note: '', url: link(URL_MAX_LENGTH) })).toBeNull()
+    expect(stepProblem('verify', { note: '', url: link(URL_MAX_LENGTH + 1) })).toBe(ACTION_MESSAGES.badUrl)
+    expect(stepProblem('submit', { note: 'Done', url: 'register.pdf' })).toBeNull()
+    expect(stepProblem('reject', { note: 'Not yet', url: 'register.pdf' })).toBeNull()
+  })
 })
 
 describe('what the server sends', () => {
@@ -86,9 +113,75 @@ describe('what the server sends', () => {
     expect(parseActions('nope')).toEqual([])
   })
 
+  it('reads every field of an action, with defaults for what is missing', () => {
+    const row = {
+      id: 'a1', assessment_id: 's1', item_id: 'i1', title: 'T', owner_id: 'o', owner_name: 'Olu', due_on: '2026-12-01', status: 'closed', version: 4,
+      done_note: 'Booked', rejection_reason: 'Short', verified_by_name: 'Vic', verification_note: 'Seen', verification_url: 'https://x.example/a', days_overdue: 2,
+    }
+    expect(parseAction(row)).toEqual({
+      id: 'a1', assessmentId: 's1', itemId: 'i1', title: 'T', ownerId: 'o', ownerName: 'Olu', dueOn: '2026-12-01', status: 'closed', version: 4,
+      doneNote: 'Booked', rejectionReason: 'Short', verifiedByName: 'Vic', verificationNote: 'Seen', verificationUrl: 'https://x.example/a', daysOverdue: 2,
+    })
+    const bare = { id: 'a1', title: 'T', owner_id: 'o', due_on: '2026-12-01', status: 'open', version: 1, done_note: '', days_overdue: '2' }
+    expect(parseAction(bare)).toMatchObject({ assessmentId: '', itemId: '', ownerName: 'someone who has left', doneNote: null, daysOverdue: 0 })
+  })
+
+  it('drops an action without an id, title, owner, due date, known status or numeric version', () => {
+    const row = { id: 'a1', title: 'T', owner_id: 'o', due_on: '2026-12-01', status: 'open', version: 1 }
+    expect(parseAction(row)).not.toBeNull()
+    for (const bad of [{ id: '' }, { title: '' }, { title: 5 }, { owner_id: '' }, { due_on: '' }, { status: 'lost' }, { status: 1 }, { version: '1' }]) {
+      expect(parseAction({ ...row, ...bad })).toBeNull()
+    }
+    expect(parseAction(null)).toBeNull()
+    expect(parseAction('a1')).toBeNull()
+  })
+
+  it('drops malformed history rows and keeps a missing detail empty', () => {
+    const row = { id: 1, at: '2026-11-25T09:30:00Z', actor_name: '', kind: 'reviewed', detail: { rating: '3' } }
+    expect(parseAuditEvents([row])).toEqual([{ id: 1, at: '2026-11-25T09:30:00Z', actorName: null, kind: 'reviewed', detail: { rating: '3' } }])
+    const kept = parseAuditEvents([
+      null,
+      'row',
+      { ...row, id: '1' },
+      { ...row, at: '' },
+      { ...row, kind: 5 },
+      { ...row, kind: 'forged' },
+      { ...row, id: 2, detail: null },
+      { ...row, id: 3, detail: 'rated' },
+    ])
+    expect(kept.map((e) => [e.id, e.detail])).toEqual([
+      [2, {}],
+      [3, {}],
+    ])
+    expect(parseAuditEvents('nope')).toEqual([])
+    expect(parseAuditEvents({ 0: row })).toEqual([])
+  })
+
+  it('lists the organisation\'s members for the owner picker', () => {
+    const team = {
+      organisationName: 'Acme Care', plan: 'team', seats: { limit: 5, used: 2, available: 3 }, me: { userId: ADMIN, role: 'admin' as const }, invitations: [],
+      members: [
+        { userId: ADMIN, role: 'admin' as const, email: 'ada@acme.example', name: 'Ada' },
+        { userId: OWNER, role: 'member' as const, email: 'olu@acme.example', name: 'olu@acme.example' },
+      ],
+    }
+    expect(membersOf(team)).toEqual([
+      { userId: ADMIN, name: 'Ada' },
+      { userId: OWNER, name: 'olu@acme.example' },
+    ])
+  })
+
   it('a conflict is worded as the spec says; other refusals keep the server\'s sentence', () => {
     expect(actionFailure({ hint: 'action_conflict', message: 'changed by Vic — review and try again', code: 'PT409' })).toEqual({ code: 'action_conflict', message: 'changed by Vic — review and try again' })
     expect(actionFailure({ hint: 'due_in_past', message: 'The due date cannot be in the past.', code: '22023' })).toEqual({ code: 'due_in_past', message: 'The due date cannot be in the past.' })
+  })
+
+  it('a conflict whose sentence names nobody is put down to someone else', () => {
+    const someoneElse = { code: 'action_conflict', message: 'changed by someone else — review and try again' }
+    expect(actionFailure({ hint: 'action_conflict', message: 'version mismatch', code: 'PT409' })).toEqual(someoneElse)
+    expect(actionFailure({ hint: 'action_conflict', code: 'PT409' })).toEqual(someoneElse)
+    expect(actionFailure({ hint: 'action_conflict', message: 'Oh, changed by Vic — review and try again', code: 'PT409' })).toEqual(someoneElse)
+    expect(actionFailure({ hint: 'action_conflict', message: 'changed by Vic — review and try again later', code: 'PT409' })).toEqual(someoneElse)
   })
 
   it('says each history event in words, with who and when', () => {
@@ -107,5 +200,28 @@ describe('what the server sends', () => {
     expect(auditLine(removed!)).toBe('Evidence removed: https://x.example/b')
     expect(auditWhen(rated!)).toBe('Ada, 25 November 2026 at 09:30')
     expect(auditWhen(removed!)).toBe('InspectReady, 25 November 2026 at 09:34')
+  })
+
+  it('says every kind of history event, with what is missing left out', () => {
+    const line = (kind: AuditEvent['kind'], detail: Record<string, unknown>) => auditLine({ id: 1, at: '2026-11-25T09:30:00Z', actorName: 'Ada', kind, detail })
+    expect(line('rated', { rating: '2' })).toBe('Rated 2')
+    expect(line('reviewed', { rating: '3', label: 'Good' })).toBe('Reviewed: Good')
+    expect(line('reviewed', { rating: '3' })).toBe('Reviewed: 3')
+    expect(line('evidence_added', { note: 'Rota', url: 'https://x.example/a' })).toBe('Evidence added: Rota')
+    expect(line('evidence_added', { url: 'https://x.example/a' })).toBe('Evidence added: https://x.example/a')
+    expect(line('evidence_removed', { note: 'Rota', name: 'rota.pdf' })).toBe('Evidence removed: Rota')
+    expect(line('evidence_removed', { name: 'rota.pdf' })).toBe('Evidence removed: rota.pdf')
+    expect(line('action_raised', { title: 'Fix it', due_on: '2026-12-01' })).toBe('Action raised: Fix it (owner a member, due 1 December 2026)')
+    expect(line('action_started', { title: 'Fix it' })).toBe('Action started: Fix it')
+    expect(line('action_submitted', { title: 'Fix it', done_note: 'Booked' })).toBe('Sent for verification: Fix it. Done: Booked')
+    expect(line('action_submitted', { title: 'Fix it' })).toBe('Sent for verification: Fix it')
+    expect(line('action_closed', { title: 'Fix it' })).toBe('Verified and closed: Fix it')
+    expect(line('action_closed', { title: 'Fix it', verification_url: 'https://x.example/a' })).toBe('Verified and closed: Fix it (https://x.example/a)')
+    expect(line('action_changed', { title: 'Fix it' })).toBe('Action changed: Fix it')
+    expect(line('action_changed', { title: 5 })).toBe('Action changed: ')
+  })
+
+  it('an unreadable time is left out of who and when', () => {
+    expect(auditWhen({ id: 1, at: 'not a date', actorName: 'Ada', kind: 'rated', detail: {} })).toBe('Ada, not a date')
   })
 })
