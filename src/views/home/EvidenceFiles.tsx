@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { evidenceFilesMachine } from '../../../machines/evidenceFiles.machine'
-import { type EvidenceRecord, longUkDate } from '../../domain/assessments'
+import { addedLine, type EvidenceRecord } from '../../domain/assessments'
 import { ALLOWED_MIME_TYPES, fileTypeLabel, formatFileSize } from '../../domain/fileType'
 import { Button } from '../../ui/Button'
 import * as s from './home.css'
@@ -28,7 +28,7 @@ export function EvidenceFiles({ actor, files }: { actor: ActorRefFrom<typeof evi
               <li key={e.id} className={s.fileRow}>
                 <span className={s.itemName}>{e.file.name}</span>
                 <span className={s.itemMeta}>
-                  {fileTypeLabel(e.file.contentType)} · {formatFileSize(e.file.size)} · added {longUkDate(e.createdAt)}
+                  {fileTypeLabel(e.file.contentType)} · {formatFileSize(e.file.size)} · {addedLine(e.createdByName, e.createdAt)}
                 </span>
                 {snap.matches('confirmingRemoval') && c.removing?.id === e.id ? (
                   <span className={s.actions}>
