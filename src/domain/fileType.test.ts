@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkFile, FILE_MESSAGES, fileNameProblem, formatFileSize, MAX_FILE_BYTES, sniffFileKind } from './fileType'
 
@@ -83,10 +82,4 @@ it('formats sizes', () => {
   expect(formatFileSize(12)).toBe('12 bytes')
   expect(formatFileSize(2048)).toBe('2 KB')
   expect(formatFileSize(2.45 * 1024 * 1024)).toBe('2.5 MB')
-})
-
-it('the edge functions run the very same module (supabase/functions/_shared/fileType.ts is a copy)', () => {
-  const here = readFileSync(new URL('./fileType.ts', import.meta.url), 'utf8')
-  const copy = readFileSync(new URL('../../supabase/functions/_shared/fileType.ts', import.meta.url), 'utf8')
-  expect(copy).toBe(here)
 })
