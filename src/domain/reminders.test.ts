@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { parseMuted, REMINDER_MESSAGES } from './reminders'
+
+describe('the review reminders setting', () => {
+  it('is muted only when the person’s own row says so, with true itself; no row, or anything else, is not muted', () => {
+    expect(parseMuted({ review_reminders_muted: true })).toBe(true)
+    expect(parseMuted({ review_reminders_muted: true, user_id: 'u1' })).toBe(true)
+    for (const row of [null, undefined, {}, { review_reminders_muted: false }, { review_reminders_muted: 'true' }, { review_reminders_muted: 1 }, 'muted', 1, true, []]) {
+      expect(parseMuted(row), JSON.stringify(row)).toBe(false)
+    }
+  })
+
+  it('says what the switch does, each state in its own words', () => {
+    expect(REMINDER_MESSAGES.label).toBe('Review reminders: e-mail me a daily digest when reviews fall due or actions go overdue')
+    expect(REMINDER_MESSAGES.label.startsWith(`${REMINDER_MESSAGES.heading}:`)).toBe(true)
+    expect(REMINDER_MESSAGES.on).toMatch(/^On: at most one e-mail a day/)
+    expect(REMINDER_MESSAGES.off).toMatch(/^Off: no reminder e-mails/)
+    expect(REMINDER_MESSAGES.savedOn).toBe('Review reminders on')
+    expect(REMINDER_MESSAGES.savedOff).toBe('Review reminders off')
+    expect(REMINDER_MESSAGES.loading).toBe('Loading your reminder setting')
+    expect(REMINDER_MESSAGES.loadFailed).toMatch(/could not be loaded\. Check your connection and try again\.$/)
+    expect(REMINDER_MESSAGES.saveFailed).toMatch(/was not saved\. Check your connection and try again\.$/)
+    const words = Object.values(REMINDER_MESSAGES)
+    expect(new Set(words).size).toBe(words.length)
+  })
+})
