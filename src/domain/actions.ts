@@ -248,9 +248,9 @@ export function auditLine(e: AuditEvent): string {
     case 'reviewed':
       return `Reviewed: ${text(d.label) || text(d.rating)}`
     case 'evidence_added':
-      return `Evidence added: ${text(d.note) || text(d.url)}`
+      return `Evidence added: ${text(d.note) || text(d.url) || text(d.file_name)}`
     case 'evidence_removed':
-      return `Evidence removed: ${text(d.note) || text(d.url) || text(d.name)}`
+      return `Evidence removed: ${text(d.note) || text(d.url) || text(d.file_name) || text(d.name)}`
     case 'action_raised':
       return `Action raised: ${title} (owner ${text(d.owner_name) || 'a member'}, due ${longDate(text(d.due_on))})`
     case 'action_started':
