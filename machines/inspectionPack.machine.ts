@@ -60,7 +60,7 @@ export function shownAssessment(context: Pick<InspectionPackContext, 'data' | 'f
 export function packDocumentOf(context: Pick<InspectionPackContext, 'data' | 'frameworkId' | 'now'>): PackDocument | null {
   const assessment = shownAssessment(context)
   if (!context.data || !assessment) return null
-  return buildPackDocument(packInputFrom({ organisation: context.data.organisation, assessment, preparedBy: context.data.preparedBy, preparedAt: context.now }))
+  return buildPackDocument(packInputFrom({ organisation: context.data.organisation, assessment, preparedBy: context.data.preparedBy, preparedAt: context.now, actions: context.data.actions }))
 }
 
 const chosen = (data: PackData, asked: string | null): string | null =>

@@ -5,13 +5,15 @@
  *
  *   assessments?select=…,organisations(name),assessment_items(…,assessment_evidence(…))&archived_at=is.null
  *
+ * and, beside it, the organisation's actions (rpc list_actions, every assessment's, with owner and verifier names).
+ *
  * Who prepares the pack is the signed-in person's name from their session (no request): the sign-up's first and last
  * name, else their e-mail. Refusals become an `AssessmentFailure` as in ./assessments.ts.
  */
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { fromPromise } from 'xstate'
 import { parseAssessmentRows } from '../domain/assessments'
-import type { PackData } from '../domain/pack/fromAssessment'
+import { type PackData, parsePackActions } from '../domain/pack/fromAssessment'
 import { client, ITEM_SELECT, request } from './assessments'
 
 export const PACK_SELECT = `id, organisation_id, framework_id, framework_version_id, conditions, organisations(name), assessment_items(${ITEM_SELECT})`
@@ -36,9 +38,12 @@ async function preparerName(sb: SupabaseClient): Promise<string> {
 }
 
 export async function readPack(sb: SupabaseClient): Promise<PackData> {
-  const rows = await request(() => sb.from('assessments').select(PACK_SELECT).is('archived_at', null))
+  const [rows, actions] = await Promise.all([
+    request(() => sb.from('assessments').select(PACK_SELECT).is('archived_at', null)),
+    request(() => sb.rpc('list_actions')),
+  ])
   const preparedBy = await preparerName(sb).catch(() => '')
-  return { organisation: organisationName(rows), preparedBy, assessments: parseAssessmentRows(rows) }
+  return { organisation: organisationName(rows), preparedBy, assessments: parseAssessmentRows(rows), actions: parsePackActions(actions) }
 }
 
 /** The pack's data with the site's client (also read again when the PDF is made, so it has the latest ratings). */

@@ -198,6 +198,13 @@ describe('what the server sends', () => {
     expect(auditLine(closed!)).toBe('Verified and closed: Fix it. Seen (https://x.example/a)')
     expect(auditLine(rejected!)).toBe('Not verified, back in progress: Fix it. Not yet')
     expect(auditLine(removed!)).toBe('Evidence removed: https://x.example/b')
+    // A file's events carry its name (supabase/migrations/20261126300000_evidence_files_audit.sql), never its path.
+    const [fileAdded, fileRemoved] = parseAuditEvents([
+      { id: 7, at: '2026-11-25T09:36:00Z', actor_name: 'Mia', kind: 'evidence_added', detail: { kind: 'file', file_name: 'Safeguarding policy.pdf', content_type: 'application/pdf', file_size: 99 } },
+      { id: 8, at: '2026-11-25T09:37:00Z', actor_name: 'Mia', kind: 'evidence_removed', detail: { kind: 'file', file_name: 'Safeguarding policy.pdf' } },
+    ])
+    expect(auditLine(fileAdded!)).toBe('Evidence added: Safeguarding policy.pdf')
+    expect(auditLine(fileRemoved!)).toBe('Evidence removed: Safeguarding policy.pdf')
     expect(auditWhen(rated!)).toBe('Ada, 25 November 2026 at 09:30')
     expect(auditWhen(removed!)).toBe('InspectReady, 25 November 2026 at 09:34')
   })

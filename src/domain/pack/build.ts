@@ -203,6 +203,8 @@ function actionOf(input: PackActionInput, today: string): PackAction {
     parts.push(`closed ${dayOf(input.closedAt)}`)
     const verifier = cleanText(input.verifiedBy)
     if (verifier) parts.push(`verified by ${verifier}`)
+    const how = cleanText(input.verification)
+    if (how) parts.push(`verification: ${how}`)
   } else {
     parts.push(`due ${due ?? UNKNOWN_DATE}`, STATUS_LABELS[status])
     if (overdue) parts.push('overdue')

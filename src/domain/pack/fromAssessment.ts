@@ -3,12 +3,14 @@
  * assessments, assessment_items and assessment_evidence, with the names the server wrote in them). Pure.
  *
  * Evidence is named by what a person wrote: a note's text (its first line, shortened), a link's note or else its
- * address. Actions are issue 30's and not read here yet: the pack then says which gaps have no action.
+ * address, a file by its own name. Actions (rpc list_actions, src/domain/actions) go with their item: owner, due
+ * date, status and, once closed, when, who verified it and their verification note or link.
  */
 import * as v from 'valibot'
+import { type ActionRecord, parseAction } from '../actions'
 import { type AssessmentRecord, assessmentState, type EvidenceRecord } from '../assessments'
 import { FRAMEWORK_VERSIONS } from '../frameworks/registry'
-import type { InspectionPackInput, PackEvidenceInput, PackItemRecords } from './types'
+import type { ActionStatus, InspectionPackInput, PackActionInput, PackEvidenceInput, PackItemRecords } from './types'
 
 /** What /app/pack says (src/views/pack/PackPage.tsx; its path tests read the same). */
 export const PACK_PAGE_MESSAGES = {
@@ -34,7 +36,8 @@ function shorten(text: string): string {
   return line.length > EVIDENCE_NAME_MAX ? `${line.slice(0, EVIDENCE_NAME_MAX - 1).trimEnd()}…` : line
 }
 
-export function evidenceName(e: Pick<EvidenceRecord, 'kind' | 'note' | 'url'>): string {
+export function evidenceName(e: Pick<EvidenceRecord, 'kind' | 'note' | 'url'> & { readonly file?: { readonly name: string } }): string {
+  if (e.kind === 'file' && e.file?.name.trim()) return shorten(e.file.name)
   if (e.kind === 'link') return e.note?.trim() ? shorten(e.note) : (e.url ?? 'Link')
   return e.note?.trim() ? shorten(e.note) : 'Note'
 }
@@ -47,6 +50,39 @@ const evidenceOf = (e: EvidenceRecord): PackEvidenceInput => ({
   addedBy: e.createdByName ?? 'a member',
 })
 
+/** An action as the pack reads it (rpc list_actions): the app's record and, once closed, when. */
+export interface PackActionRecord extends ActionRecord {
+  readonly closedAt: string | null
+}
+
+/** rpc list_actions' rows (every action of the organisation) as the pack reads them; malformed rows are left out. */
+export function parsePackActions(rows: unknown): PackActionRecord[] {
+  if (!Array.isArray(rows)) return []
+  return rows.flatMap((row) => {
+    const action = parseAction(row)
+    if (!action) return []
+    const closedAt = (row as { closed_at?: unknown }).closed_at
+    return [{ ...action, closedAt: typeof closedAt === 'string' && closedAt ? closedAt : null }]
+  })
+}
+
+const PACK_STATUS: Record<ActionRecord['status'], ActionStatus> = {
+  open: 'open',
+  in_progress: 'in-progress',
+  awaiting_verification: 'awaiting-verification',
+  closed: 'closed',
+}
+
+const actionOf = (a: PackActionRecord): PackActionInput => ({
+  title: a.title,
+  owner: a.ownerName,
+  dueOn: a.dueOn,
+  status: PACK_STATUS[a.status],
+  closedAt: a.closedAt,
+  verifiedBy: a.verifiedByName,
+  verification: a.verificationNote?.trim() ? shorten(a.verificationNote) : a.verificationUrl,
+})
+
 export interface PackData {
   /** The organisation's name ('' when it has no open assessment, so none could be read). */
   readonly organisation: string
@@ -54,6 +90,8 @@ export interface PackData {
   readonly preparedBy: string
   /** The open assessments, in the regulators' order. */
   readonly assessments: readonly AssessmentRecord[]
+  /** The organisation's actions, of every assessment (absent: none read). */
+  readonly actions?: readonly PackActionRecord[]
 }
 
 export interface PackSource {
@@ -62,12 +100,19 @@ export interface PackSource {
   readonly preparedBy: string
   /** When the pack is made (ISO 8601). */
   readonly preparedAt: string
+  /** The organisation's actions; those of this assessment go with their items. */
+  readonly actions?: readonly PackActionRecord[]
 }
 
 export function packInputFrom(source: PackSource): InspectionPackInput {
   const items: Record<string, PackItemRecords> = {}
   for (const item of Object.values(source.assessment.items)) {
     items[item.itemId] = { ratedBy: item.rating ? item.ratedByName : null, evidence: item.evidence.map(evidenceOf), actions: [] }
+  }
+  for (const action of source.actions ?? []) {
+    if (action.assessmentId !== source.assessment.id) continue
+    const records = items[action.itemId] ?? { ratedBy: null, evidence: [], actions: [] }
+    items[action.itemId] = { ...records, actions: [...(records.actions ?? []), actionOf(action)] }
   }
   return {
     organisation: source.organisation,

@@ -39,6 +39,8 @@ export interface PackActionInput {
   /** Closed actions: when it was closed (ISO instant) and the reviewer who verified it. */
   readonly closedAt?: string | null
   readonly verifiedBy?: string | null
+  /** Closed actions: how it was verified, the reviewer's note (else their link). */
+  readonly verification?: string | null
 }
 
 /** What is known about one item beyond its rating (which is in the assessment state). */
