@@ -133,7 +133,7 @@ test('a member uploads a policy PDF for Safeguarding and rates it; the admin rai
   await openSafeguarding(miaPage, { rated: false })
   await home.attach(miaPage).setInputFiles({ name: FILE, mimeType: 'application/pdf', buffer: pdf })
   await expect(home.filesStatus(miaPage)).toHaveText(EVIDENCE_FILE_MESSAGES.attached(FILE))
-  await expect(home.file(miaPage, FILE)).toContainText(/PDF · \d+ KB · added/)
+  await expect(home.file(miaPage, FILE)).toContainText(/PDF · \d+ KB · Added by Mia Member, /)
   await home.rating(miaPage, '2 · Some shortfalls').check()
   await home.category(miaPage).selectOption('processes')
   await home.save(miaPage).click()

@@ -4,22 +4,25 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { type InspectionPackContext, inspectionPackMachine, inspectionPackSampleEvents, inspectionPackSampleInput, type PdfMade } from '../../machines/inspectionPack.machine'
 import type { AssessmentFailure } from '../../src/domain/assessments'
 import { FRAMEWORKS } from '../../src/domain/frameworks/registry'
-import { PACK_PAGE_MESSAGES, type PackData } from '../../src/domain/pack/fromAssessment'
+import { PACK_PAGE_MESSAGES, type PackActionRecord, type PackData } from '../../src/domain/pack/fromAssessment'
 import { waitForHydration } from '../e2e/support'
 import { pack } from '../support/pages/pack'
+import { actionRow } from './actionReplies'
 import { answer, itemRow, refuse } from './assessmentReplies'
 import { defineDriver, holdRequests } from './driver'
 import { signedInStart } from './users'
 
 /**
- * /app/pack, the inspection pack, for a real signed-in account. Its one read (the open assessments with the
- * organisation's name, items, evidence and who rated and added them) is held at the network and answered by the path
- * with the sample, as PostgREST sends it; making the PDF reads again (held the same way) and then runs the real PDF
- * code, whose download the path receives. The real rows (names written by the server, RLS) are proven by
+ * /app/pack, the inspection pack, for a real signed-in account. Its reads (the open assessments with the
+ * organisation's name, items, evidence and who rated and added them; beside it rpc list_actions) are held at the
+ * network and answered by the path with the sample, as PostgREST sends them (a refused load refuses the assessments
+ * and answers the actions, which Promise.all then drops); making the PDF reads again (held the same way) and then
+ * runs the real PDF code, whose download the path receives. The real rows (names written by the server, RLS) are proven by
  * tests/backend/assessments.names.test.ts and, through this page, by tests/e2e/pack.spec.ts, which reads the PDF back.
  */
 const env = e2eEnv()
 const rows = holdRequests((url) => url.origin === env.backendUrl && url.pathname === '/rest/v1/assessments', 'GET')
+const actions = holdRequests((url) => url.origin === env.backendUrl && url.pathname === '/rest/v1/rpc/list_actions', 'POST')
 
 const outputOf = (event: AnyEventObject) => (event as unknown as { output: PackData }).output
 const errorOf = (event: AnyEventObject) => (event as unknown as { error: AssessmentFailure }).error
@@ -36,6 +39,21 @@ const packRows = (d: PackData) =>
     assessment_items: Object.values(a.items).map(itemRow),
   }))
 
+/** list_actions's reply, as the pack reads it (closed_at beside each action). */
+const actionRows = (list: readonly PackActionRecord[] | undefined) => (list ?? []).map((a) => ({ ...actionRow(a), closed_at: a.closedAt }))
+
+/** Both reads of a load answered with the pack's data. */
+async function answerPack(page: Parameters<typeof rows.next>[0], data: PackData) {
+  await answer(await rows.next(page), packRows(data))
+  await answer(await actions.next(page), actionRows(data.actions))
+}
+
+/** A refused load: the assessments refused, the actions answered (so none is left held for the next load). */
+async function refusePack(page: Parameters<typeof rows.next>[0], failure: AssessmentFailure) {
+  await refuse(await rows.next(page), failure, { get: true })
+  await answer(await actions.next(page), [])
+}
+
 const shownVersion = (c: InspectionPackContext) => {
   const a = c.data?.assessments.find((x) => x.frameworkId === c.frameworkId)
   return a ? FRAMEWORKS.version(a.versionId) : undefined
@@ -49,7 +67,7 @@ export const driver = defineDriver({
   sampleInputs: [inspectionPackSampleInput],
   phone: true,
   async start(page, ctx) {
-    await signedInStart(page, ctx, [rows])
+    await signedInStart(page, ctx, [rows, actions])
     await page.goto('/app/pack')
     await waitForHydration(page)
   },
@@ -66,16 +84,16 @@ export const driver = defineDriver({
       await pack.framework(page).selectOption(event.frameworkId as string)
       await expect(page).toHaveURL(new RegExp(`/app/pack\\?framework=${event.frameworkId as string}$`))
     },
-    'xstate.done.actor.loadPack': async (page, event) => answer(await rows.next(page), packRows(outputOf(event))),
-    'xstate.error.actor.loadPack': async (page, event) => refuse(await rows.next(page), errorOf(event), { get: true }),
+    'xstate.done.actor.loadPack': async (page, event) => answerPack(page, outputOf(event)),
+    'xstate.error.actor.loadPack': async (page, event) => refusePack(page, errorOf(event)),
     'xstate.done.actor.makePdf': async (page, event, ctx) => {
       const made = (event as unknown as { output: PdfMade }).output
-      await answer(await rows.next(page), packRows(made.data))
+      await answerPack(page, made.data)
       const download = await (ctx.data.download as Promise<Download>)
       const version = shownVersion(ctx.view.context as InspectionPackContext)!
       expect(download.suggestedFilename()).toMatch(new RegExp(`^inspection-pack-${version.shortName.toLowerCase()}-${version.version}-sunrise-care-leeds-ltd-\\d{4}-\\d{2}-\\d{2}\\.pdf$`))
     },
-    'xstate.error.actor.makePdf': async (page, event) => refuse(await rows.next(page), errorOf(event), { get: true }),
+    'xstate.error.actor.makePdf': async (page, event) => refusePack(page, errorOf(event)),
   },
   states: {
     'inspectionPack.loading': async (page) => {
