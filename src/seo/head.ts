@@ -11,7 +11,7 @@ import {
   softwareApplication,
   website,
 } from './jsonld'
-import { type Faq, loadFaqs } from '../content/faqs'
+import type { Faq } from '../content/faqs'
 import { type PageEntry, type PagePath, pageEntry } from './pages'
 
 export interface HeadData {
@@ -72,13 +72,9 @@ export function buildHead(entry: PageEntry, faqs?: readonly Faq[]): HeadData {
 }
 
 /**
- * For a route's head(): `head: () => pageHead('/about')`. A page with FAQs gets a promise: its FAQ text is imported
- * when the head is built (the router awaits head(), on the server and before hydration), so the code every page
- * loads carries none of it.
+ * For a route's head(): `head: () => pageHead('/about')`. A page with FAQs passes its list, which its route's loader
+ * imports (loadFaqs in src/content/faqs.ts), so the code every page loads carries no FAQ text.
  */
-export function pageHead(path: PagePath): HeadData | Promise<HeadData> {
-  const entry = pageEntry(path)
-  const key = entry.faqs
-  if (!key) return buildHead(entry)
-  return loadFaqs(key).then((faqs) => buildHead(entry, faqs))
+export function pageHead(path: PagePath, faqs?: readonly Faq[]): HeadData {
+  return buildHead(pageEntry(path), faqs)
 }

@@ -8,7 +8,7 @@ import {
   lmsPartnerSolution,
   lmsPartnerSteps,
 } from '../../content/lmsPartner'
-import { lmsPartnerFaqs } from '../../content/lmsPartnerFaqs'
+import type { Faq } from '../../content/faqs'
 import { config } from '../../config'
 import { pageEntry } from '../../seo/pages'
 import { Accordion } from '../../ui/Accordion'
@@ -23,7 +23,7 @@ import { RoiPreviewSlider } from './RoiPreviewSlider'
  * /lms-partner. The two partner actions are plain anchors: the spec has them load the page in full rather
  * than navigate on the client (so the calculator and the form always start fresh from their prerendered HTML).
  */
-export function LmsPartnerPage() {
+export function LmsPartnerPage({ faqs }: { faqs: readonly Faq[] }) {
   const entry = pageEntry('/lms-partner')
   return (
     <PageShell>
@@ -186,7 +186,7 @@ export function LmsPartnerPage() {
           <h2 id="partner-faq-title" className={s.sectionTitle}>
             Frequently asked questions
           </h2>
-          <Accordion items={lmsPartnerFaqs.map((f, i) => ({ id: `faq-${i}`, title: f.question, content: <p>{f.answer}</p> }))} />
+          <Accordion items={faqs.map((f, i) => ({ id: `faq-${i}`, title: f.question, content: <p>{f.answer}</p> }))} />
         </section>
       </div>
 

@@ -1,6 +1,6 @@
 import { config } from '../../config'
 import { Link } from '@tanstack/react-router'
-import { careComplianceFaqs } from '../../content/careComplianceFaqs'
+import type { Faq } from '../../content/faqs'
 import { careComplianceArticle } from '../../content/seoArticles/careCompliance'
 import { formatIsoDateEnGB } from '../../domain/dates'
 import { pageEntry } from '../../seo/pages'
@@ -12,7 +12,7 @@ import { Prose, Section } from '../../ui/Prose'
 import * as s from '../../ui/prose.css'
 
 /** /care-compliance-software: long-form guide; the FAQ accordion shows the same list as the FAQPage JSON-LD. */
-export function CareComplianceArticle() {
+export function CareComplianceArticle({ faqs }: { faqs: readonly Faq[] }) {
   const entry = pageEntry('/care-compliance-software')
   const published = entry.published ?? '2025-06-01'
   return (
@@ -47,7 +47,7 @@ export function CareComplianceArticle() {
         <Section id="faq" title="Frequently asked questions">
           <Accordion
             headingLevel={3}
-            items={careComplianceFaqs.map((faq, i) => ({ id: `faq-${i + 1}`, title: faq.question, content: <p>{faq.answer}</p> }))}
+            items={faqs.map((faq, i) => ({ id: `faq-${i + 1}`, title: faq.question, content: <p>{faq.answer}</p> }))}
           />
         </Section>
       </Prose>
