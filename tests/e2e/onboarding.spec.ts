@@ -268,6 +268,17 @@ test('steps slide in and out from the side they come from; focus moves to the ne
   const backButton = page.getByRole('button', { name: 'Back', exact: true })
   await page.getByRole('button', { name: /Canada/ }).click()
   const recorder = await recordFrames(page, '[data-step-pane]', 'data-step-pane')
+  // Where Continue is, in every frame that shows the phone step (also while the country step is still leaving).
+  await page.evaluate(() => {
+    const tops: number[] = []
+    ;(window as unknown as { __continueTops: number[] }).__continueTops = tops
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Continue')!
+    const tick = () => {
+      if (document.querySelector('[data-step-pane="phone"]')) tops.push(Math.round(button.getBoundingClientRect().top))
+      requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+  })
 
   // Continue: the phone step comes in from the right while the country step leaves to the left, both on screen.
   await continueButton.click()
@@ -278,6 +289,11 @@ test('steps slide in and out from the side they come from; focus moves to the ne
   expect(seenMoving(frames, 'phone', 'right')).toBe(true)
   expect(seenMoving(frames, 'country', 'left')).toBe(true)
   await expect(page.locator('[data-step-pane]')).toHaveCount(1)
+  // The leaving step does not hold the card's height: Continue takes its new place with the new step, in the same
+  // frame, and stays there (it used to jump up once the taller country step had left, under a second click).
+  const tops = await page.evaluate(() => (window as unknown as { __continueTops: number[] }).__continueTops)
+  expect(tops.length).toBeGreaterThan(1)
+  expect(new Set(tops)).toEqual(new Set([tops.at(-1)]))
 
   // Back: the other way round; focus again on the new step's heading.
   await recorder.reset()

@@ -89,7 +89,7 @@ export default function SetupWizardCard({ reduced, features, wizard, step, direc
           ))}
         </div>
         <div className={s.stepStage}>
-          <AnimatePresence initial={false} custom={direction}>
+          <AnimatePresence initial={false} custom={direction} mode="popLayout">
             <StepPane key={stepInfo.id} step={stepInfo.id} title={stepInfo.title} direction={direction} headingRef={headingRef}>
               <div className={s.stepBody}>
                 {stepInfo.id === 'country' ? (
@@ -180,9 +180,12 @@ const stepVariants = {
 }
 
 /**
- * One step of the wizard, animated in and out by AnimatePresence (both panes share one grid cell while the old
- * one leaves). A leaving pane is inert and hidden from assistive technology, and gives up the heading's id and
- * ref, so that focus, the region's name and every query find the new step only.
+ * One step of the wizard, animated in and out by AnimatePresence. The leaving pane is popped out of the layout
+ * (`mode="popLayout"`: absolutely positioned where it was, over the stage) the moment the new step shows, so the
+ * card takes the new step's height at once: the footer's buttons move with the step change, never 220 ms later
+ * when the old pane would have finished leaving (a second click aimed at Continue then landed on nothing). A
+ * leaving pane is inert and hidden from assistive technology, and gives up the heading's id and ref, so that
+ * focus, the region's name and every query find the new step only.
  */
 function StepPane({
   step,

@@ -42,7 +42,21 @@ export const dotDone = style({ background: vars.color.primary })
 export const dotCurrent = style({ background: vars.color.primary, outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' })
 export const stepHeading = style({ margin: 0, fontSize: tokens.fontSizes.xl, outline: 'none' })
 // The entering and the leaving step share one grid cell while they cross, so neither pushes the other down.
-export const stepStage = style({ display: 'grid' })
+/**
+ * The panes' stage: the containing block a leaving pane is popped out into (SetupWizardCard's StepPane), which
+ * clips it to the new step's height (a taller leaving step would otherwise spill over the footer while it fades).
+ * The sideways slide stays visible; the block padding, taken back by the negative margin, leaves room for the
+ * focus ring (3 px at 2 px offset) of a control at the pane's top or bottom edge.
+ */
+const FOCUS_ROOM = '8px'
+export const stepStage = style({
+  display: 'grid',
+  position: 'relative',
+  overflowX: 'visible',
+  overflowY: 'clip',
+  paddingBlock: FOCUS_ROOM,
+  marginBlock: `calc(-1 * ${FOCUS_ROOM})`,
+})
 export const stepPane = style({ gridArea: '1 / 1', display: 'grid', gap: tokens.space[5], alignContent: 'start', minWidth: 0 })
 export const stepBody = style({ display: 'grid', gap: tokens.space[4] })
 export const grid = style({
