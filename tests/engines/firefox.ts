@@ -20,8 +20,12 @@ import { type ElementState, pageQuery, type QueryOp } from './page-query'
  */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
 
-/** Puppeteer's errors for an element handle whose node was replaced or lost its box; both come before any input is sent. */
-const REPLACED_NODE = /detached from document|not clickable or not an Element/i
+/**
+ * Errors for an element whose node was replaced, lost its box or left the viewport before the input was sent:
+ * Puppeteer's own, and WebDriver BiDi's for a pointer move with an element origin ("no such node" for a node that
+ * is gone, "move target out of bounds" for a centre outside the viewport). Each is reported before any input.
+ */
+const REPLACED_NODE = /detached from document|not clickable or not an Element|no such node|move target out of bounds/i
 
 const KEYS: Record<Key, KeyInput> = {
   Tab: 'Tab',
@@ -144,6 +148,20 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
     }
   }
 
+  /**
+   * A click aimed by the browser as it performs it, as WebDriver's Element Click is: one BiDi input.performActions
+   * whose pointer move has the element as its origin (offset 0: its in-view centre), then down and up. Puppeteer's
+   * own ElementHandle.click measures the point with a script first and sends the input a round trip later, so a
+   * layout shift in between (a leaving pane removed, a note appearing) sends the click to where the element was.
+   * `origin` is the BiDi option puppeteer's BiDi mouse passes through; were it dropped, the click would land at the
+   * viewport's top-left corner and every flow that clicks would fail.
+   */
+  const clickAtCentre = (element: ElementHandle<Element>) => {
+    const { sharedId } = (element as unknown as { remoteValue(): { sharedId: string } }).remoteValue()
+    const origin = { type: 'element', element: { sharedId } }
+    return page.mouse.click(0, 0, { origin } as Parameters<Page['mouse']['click']>[2])
+  }
+
   async function selectAll() {
     await page.keyboard.down('Control')
     await page.keyboard.press('a')
@@ -160,16 +178,16 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
       await page.goBack()
     },
     async click(target) {
-      await withElement(target, (element) => element.click())
+      await withElement(target, clickAtCentre)
     },
     async type(target, text) {
-      await withElement(target, (element) => element.click())
+      await withElement(target, clickAtCentre)
       await selectAll()
       if (text === '') await page.keyboard.press('Backspace')
       else await page.keyboard.type(text)
     },
     async append(target, text) {
-      await withElement(target, (element) => element.click())
+      await withElement(target, clickAtCentre)
       await page.keyboard.down('Control')
       await page.keyboard.press('End')
       await page.keyboard.up('Control')
@@ -179,7 +197,7 @@ async function firefoxDriver(context: BrowserContext, page: Page, siteUrl: strin
       const element = await actionable(target)
       // A click opens Firefox's native popup; Escape closes it and leaves the focus on the select, where typing the
       // option's label picks it (type-ahead), as keyboard users do.
-      await element.click()
+      await clickAtCentre(element)
       await page.keyboard.press('Escape')
       await page.keyboard.type(optionLabel)
     },
