@@ -1,12 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import WebSocket from 'ws'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ukToday } from '../../src/domain/actions'
-import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { actions } from '../support/pages/actions'
 import { home } from '../support/pages/home'
-import { admin, emailUser, signInPage } from '../support/sessions'
+import { addMember, admin, clientOf, type EmailUser, emailUser, newOrganisation, signInPage } from '../support/sessions'
 import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
 
 /**
@@ -20,47 +17,20 @@ const env = e2eEnv()
 const CQC = 'CQC single assessment framework'
 const ITEM = 'cqc-saf-2024/safe/safeguarding'
 
-type User = Awaited<ReturnType<typeof emailUser>>
-
-function clientOf(user: User): SupabaseClient {
-  const store = new Map(user.store)
-  return createClient(env.backendUrl, LOCAL_ANON_KEY, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
-    },
-    realtime: { transport: WebSocket as never },
-  })
-}
-
 /** A care organisation with Ada as its admin, Olu and Vic as members, and its open CQC assessment. */
 async function careTeam() {
   const ada = await emailUser({ firstName: 'Ada', lastName: 'Admin' })
   const olu = await emailUser({ firstName: 'Olu', lastName: 'Owner' })
   const vic = await emailUser({ firstName: 'Vic', lastName: 'Verifier' })
-  const made = await admin.rpc('complete_user_signup', { p_user_id: ada.id, p_email: ada.email, p_user_data: { company_name: `Actions ${Date.now().toString(36)}`, sector: 'care', staff_count: 12 } })
-  expect(made.error).toBeNull()
-  const answers = await admin
-    .from('users')
-    .update({ sector: 'care', selected_regulators: ['cqc'], policy_frequency: 'monthly', onboarding_completed_at: new Date().toISOString() })
-    .eq('id', ada.id)
-    .select('organisation_id')
-    .single()
-  expect(answers.error).toBeNull()
-  const organisationId = (answers.data as { organisation_id: string }).organisation_id
-  for (const who of [olu, vic]) {
-    expect((await admin.from('memberships').insert({ organisation_id: organisationId, user_id: who.id, role: 'member' })).error).toBeNull()
-    expect((await admin.from('users').update({ onboarding_completed_at: new Date().toISOString(), sector: 'care', selected_regulators: ['cqc'] }).eq('id', who.id)).error).toBeNull()
-  }
+  const organisationId = await newOrganisation(ada, { company: `Actions ${Date.now().toString(36)}`, sector: 'care', regulators: ['cqc'], frequency: 'monthly' })
+  for (const who of [olu, vic]) await addMember(organisationId, who, { sector: 'care', regulators: ['cqc'] })
   const synced = await clientOf(ada).rpc('sync_assessments', { p_framework_ids: ['cqc-saf'] })
   expect(synced.error).toBeNull()
   return { ada, olu, vic, organisationId, assessmentId: (synced.data as { id: string }[])[0]!.id }
 }
 
 /** A page of its own (its own browser context) signed in as `user`, on the item. */
-async function itemPageOf(browser: Browser, user: User): Promise<Page> {
+async function itemPageOf(browser: Browser, user: EmailUser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await signInPage(page, user)
   await page.goto('/app')

@@ -1,11 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import WebSocket from 'ws'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ASSESSMENT_MESSAGES } from '../../src/domain/assessments'
-import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { home } from '../support/pages/home'
-import { admin, emailUser, signInPage } from '../support/sessions'
+import { addMember, clientOf, type EmailUser, emailUser, newOrganisation, signInPage } from '../support/sessions'
 import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
 
 /**
@@ -19,41 +16,11 @@ import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './sup
 const env = e2eEnv()
 const CQC = 'CQC single assessment framework'
 
-type User = Awaited<ReturnType<typeof emailUser>>
-
-/** The user's own supabase-js client (their stored session), as the page would use it. */
-function clientOf(user: User): SupabaseClient {
-  const store = new Map(user.store)
-  return createClient(env.backendUrl, LOCAL_ANON_KEY, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
-    },
-    realtime: { transport: WebSocket as never },
-  })
-}
-
 /** A new organisation with `user` as its admin, and their setup answers as the wizard saves them. */
-async function organisationOf(user: User, sector: string, regulators: string[]): Promise<string> {
-  const made = await admin.rpc('complete_user_signup', {
-    p_user_id: user.id,
-    p_email: user.email,
-    p_user_data: { company_name: `Test ${sector} ${Date.now().toString(36)}`, sector, staff_count: 12 },
-  })
-  expect(made.error).toBeNull()
-  const answers = await admin
-    .from('users')
-    .update({ sector, selected_regulators: regulators, policy_frequency: 'monthly', onboarding_completed_at: new Date().toISOString() })
-    .eq('id', user.id)
-    .select('organisation_id')
-    .single()
-  expect(answers.error).toBeNull()
-  return (answers.data as { organisation_id: string }).organisation_id
-}
+const organisationOf = (user: EmailUser, sector: string, regulators: string[]): Promise<string> =>
+  newOrganisation(user, { company: `Test ${sector} ${Date.now().toString(36)}`, sector, regulators, frequency: 'monthly' })
 
-async function openHome(page: Page, user: User) {
+async function openHome(page: Page, user: EmailUser) {
   await signInPage(page, user)
   await page.goto('/app')
   await waitForHydration(page)
@@ -149,7 +116,7 @@ test('a colleague’s rating made meanwhile is never overwritten: "changed by <n
   const ada = await emailUser()
   const organisationId = await organisationOf(ada, 'care', ['cqc'])
   const grace = await emailUser({ firstName: 'Grace', lastName: 'Hopper' })
-  expect((await admin.from('memberships').insert({ organisation_id: organisationId, user_id: grace.id, role: 'member' })).error).toBeNull()
+  await addMember(organisationId, grace)
   const synced = await clientOf(ada).rpc('sync_assessments', { p_framework_ids: ['cqc-saf'] })
   expect(synced.error).toBeNull()
   const assessmentId = (synced.data as { id: string }[])[0]!.id

@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import WebSocket from 'ws'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { CQC_SAF_2024 } from '../../src/domain/frameworks/cqcSaf2024'
-import { LOCAL_ANON_KEY } from '../../supabase/local/keys'
 import { home } from '../support/pages/home'
 import { pack } from '../support/pages/pack'
-import { admin, emailUser, signInPage } from '../support/sessions'
+import { clientOf, emailUser, newOrganisation, signInPage, signUpOrganisation } from '../support/sessions'
 import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
 
 /**
@@ -18,20 +15,6 @@ import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './sup
  * organisation's name and all 34 CQC quality statements; and prints a page without the site's header and footer.
  */
 const env = e2eEnv()
-type User = Awaited<ReturnType<typeof emailUser>>
-
-function clientOf(user: User): SupabaseClient {
-  const store = new Map(user.store)
-  return createClient(env.backendUrl, LOCAL_ANON_KEY, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
-    },
-    realtime: { transport: WebSocket as never },
-  })
-}
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: bytes, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise
@@ -52,10 +35,7 @@ test('a care organisation opens its inspection pack from /app, sees Safe’s ban
   const problems = watchConsole(page, env.siteUrl)
   const ada = await emailUser()
   const organisation = `Sunrise Care ${Date.now().toString(36)} (Leeds) Ltd`
-  const made = await admin.rpc('complete_user_signup', { p_user_id: ada.id, p_email: ada.email, p_user_data: { company_name: organisation, sector: 'care', staff_count: 12 } })
-  expect(made.error).toBeNull()
-  const answers = await admin.from('users').update({ sector: 'care', selected_regulators: ['cqc'], policy_frequency: 'monthly', onboarding_completed_at: new Date().toISOString() }).eq('id', ada.id)
-  expect(answers.error).toBeNull()
+  await newOrganisation(ada, { company: organisation, sector: 'care', regulators: ['cqc'], frequency: 'monthly' })
 
   // Three Safe statements rated with evidence, through the API as the page would: 3 + 4 + 2 of 12 is 75 %, Good.
   const sb = clientOf(ada)
@@ -124,8 +104,7 @@ test('a care organisation opens its inspection pack from /app, sees Safe’s ban
 test('an organisation without an assessment is told so and sent to /app', async ({ page }) => {
   const problems = watchConsole(page, env.siteUrl)
   const bo = await emailUser()
-  const made = await admin.rpc('complete_user_signup', { p_user_id: bo.id, p_email: bo.email, p_user_data: { company_name: `Empty ${Date.now().toString(36)}`, sector: 'care', staff_count: 3 } })
-  expect(made.error).toBeNull()
+  await signUpOrganisation(bo, { company: `Empty ${Date.now().toString(36)}`, sector: 'care', staffCount: 3 })
   await signInPage(page, bo)
   await page.goto('/app/pack?framework=nonsense')
   await waitForHydration(page)

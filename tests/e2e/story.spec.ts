@@ -1,20 +1,18 @@
 import { readFile } from 'node:fs/promises'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { jsPDF } from 'jspdf'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import WebSocket from 'ws'
 import { EVIDENCE_FILE_MESSAGES } from '../../machines/evidenceFiles.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ukToday } from '../../src/domain/actions'
 import { longDate } from '../../src/domain/assessments'
 import { addDays, reviewDueOn } from '../../src/domain/frameworks/review'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
+import { LOCAL_SERVICE_ROLE_KEY } from '../../supabase/local/keys'
 import { messagesTo } from '../backend/helpers'
 import { actions } from '../support/pages/actions'
 import { home } from '../support/pages/home'
 import { pack } from '../support/pages/pack'
-import { admin, emailUser, signInPage } from '../support/sessions'
+import { addMember, admin, clientOf, type EmailUser, emailUser, newOrganisation, signInPage } from '../support/sessions'
 import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
 
 /**
@@ -33,21 +31,6 @@ const ITEM = 'cqc-saf-2024/safe/safeguarding'
 const FILE = 'Safeguarding policy.pdf'
 const ACTION = 'Refresh safeguarding training for night staff'
 const SECOND = 'Add safeguarding to the night staff induction'
-
-type User = Awaited<ReturnType<typeof emailUser>>
-
-function clientOf(user: User): SupabaseClient {
-  const store = new Map(user.store)
-  return createClient(env.backendUrl, LOCAL_ANON_KEY, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
-    },
-    realtime: { transport: WebSocket as never },
-  })
-}
 
 /** A small real PDF: one A4 page saying what the policy is. */
 function policyPdf(): Buffer {
@@ -79,23 +62,12 @@ async function careTeam() {
   const olu = await emailUser({ firstName: 'Olu', lastName: 'Owner' })
   const mia = await emailUser({ firstName: 'Mia', lastName: 'Member' })
   const organisation = `Story Care ${Date.now().toString(36)} Ltd`
-  const made = await admin.rpc('complete_user_signup', { p_user_id: ada.id, p_email: ada.email, p_user_data: { company_name: organisation, sector: 'care', staff_count: 12 } })
-  expect(made.error).toBeNull()
-  const answers = await admin
-    .from('users')
-    .update({ sector: 'care', selected_regulators: ['cqc'], policy_frequency: 'monthly', onboarding_completed_at: new Date().toISOString() })
-    .eq('id', ada.id)
-    .select('organisation_id')
-    .single()
-  expect(answers.error).toBeNull()
-  const organisationId = (answers.data as { organisation_id: string }).organisation_id
+  const organisationId = await newOrganisation(ada, { company: organisation, sector: 'care', regulators: ['cqc'], frequency: 'monthly' })
   for (const [who, frequency] of [
     [olu, 'monthly'],
     [mia, 'daily'],
   ] as const) {
-    expect((await admin.from('memberships').insert({ organisation_id: organisationId, user_id: who.id, role: 'member' })).error).toBeNull()
-    const done = await admin.from('users').update({ onboarding_completed_at: new Date().toISOString(), sector: 'care', selected_regulators: ['cqc'], policy_frequency: frequency }).eq('id', who.id)
-    expect(done.error).toBeNull()
+    await addMember(organisationId, who, { sector: 'care', regulators: ['cqc'], frequency })
   }
   const synced = await clientOf(ada).rpc('sync_assessments', { p_framework_ids: ['cqc-saf'] })
   expect(synced.error).toBeNull()
@@ -103,7 +75,7 @@ async function careTeam() {
 }
 
 /** A browser of this person's own, its console watched. */
-async function browserOf(browser: Browser, user: User, problems: string[][]): Promise<Page> {
+async function browserOf(browser: Browser, user: EmailUser, problems: string[][]): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   problems.push(watchConsole(page, env.siteUrl))
   await signInPage(page, user)
@@ -211,7 +183,7 @@ test('a member uploads a policy PDF for Safeguarding and rates it; the admin rai
   })
   expect(run.status).toBe(200)
   expect(await run.json()).toMatchObject({ success: true })
-  const digests = async (who: User) => (await messagesTo(env.mailUrl, who.email)).filter((m) => m.subject.startsWith('InspectReady: '))
+  const digests = async (who: EmailUser) => (await messagesTo(env.mailUrl, who.email)).filter((m) => m.subject.startsWith('InspectReady: '))
   await expect.poll(async () => (await digests(olu)).length, { timeout: 30_000 }).toBe(1)
   const [oluMail] = await digests(olu)
   expect(oluMail!.subject).toBe(`InspectReady: 1 overdue action for ${organisation}`)

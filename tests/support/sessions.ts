@@ -1,4 +1,4 @@
-import { createClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { expect, type Locator, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import { e2eEnv } from '../../scripts/e2e-env'
@@ -9,7 +9,9 @@ import { messagesTo } from '../backend/helpers'
  * Signed-in users for the browser tests (tests/e2e/onboarding.spec.ts and the onboarding and e-mail path tests):
  * an SSO user signs in through the local SSO consent page in Node, an e-mail user signs up with PKCE and confirms
  * through the mailed link, and their supabase-js storage (session under sb-127-auth-token) is copied into the
- * page's localStorage before any script runs.
+ * page's localStorage before any script runs. For the workspace tests (assessments, actions, the pack and the story
+ * end to end): a user's own supabase-js client in Node, and test organisations with their admin, members and setup
+ * answers made through the API as sign-up and the setup wizard make them.
  */
 const env = e2eEnv()
 const ws = { transport: WebSocket as never }
@@ -40,19 +42,31 @@ export interface NodeUser {
   store: Map<string, string>
 }
 
+/** A confirmed e-mail user, signed in, as emailUser makes them. */
+export type EmailUser = NodeUser & { email: string; password: string }
+
+/** supabase-js auth storage kept in `store`. */
+const storageIn = (store: Map<string, string>) => ({
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, v),
+  removeItem: (k: string) => void store.delete(k),
+})
+
 /** A site-like client (PKCE) whose storage we can copy into the browser. */
 function nodeClient(store = new Map<string, string>()) {
   const sb = createClient(env.backendUrl, LOCAL_ANON_KEY, {
-    auth: {
-      flowType: 'pkce',
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
-    },
+    auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: storageIn(store) },
     realtime: ws,
   })
   return { sb, store }
+}
+
+/** The user's own supabase-js client (a copy of their stored session), as the page would use it. */
+export function clientOf(user: Pick<NodeUser, 'store'>): SupabaseClient {
+  return createClient(env.backendUrl, LOCAL_ANON_KEY, {
+    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: storageIn(new Map(user.store)) },
+    realtime: ws,
+  })
 }
 
 /** A new SSO user (its profile incomplete), signed in through the local SSO stand-in with PKCE. */
@@ -143,7 +157,7 @@ export async function confirmationLink(email: string): Promise<string> {
 }
 
 /** An e-mail sign-up with a complete profile, confirmed through the mailed link and signed in (PKCE exchange). */
-export async function emailUser(who: SignUpAs = {}): Promise<NodeUser & { email: string; password: string }> {
+export async function emailUser(who: SignUpAs = {}): Promise<EmailUser> {
   const { store, link, email } = await emailSignUp(who)
   const { sb } = nodeClient(store)
   const res = await fetch(link, { redirect: 'manual' })
@@ -174,4 +188,54 @@ export async function returningUser(options: { onboarded?: boolean } = {}) {
     expect(error).toBeNull()
   }
   return user
+}
+
+/** What sign-up says of a new organisation: its name, sector and staff count (12 unless given). */
+export interface OrganisationSignUp {
+  company: string
+  sector: string
+  staffCount?: number
+}
+
+/** Setup answers as the wizard saves them; without `frequency` the policy review frequency is left unset. */
+export interface SetupAnswers {
+  sector: string
+  regulators: string[]
+  frequency?: 'daily' | 'weekly' | 'monthly'
+}
+
+/** A new organisation with `owner` as its admin, made as sign-up makes it (complete_user_signup); no setup answers yet. */
+export async function signUpOrganisation(owner: Pick<EmailUser, 'id' | 'email'>, organisation: OrganisationSignUp) {
+  const { company, sector, staffCount = 12 } = organisation
+  const made = await admin.rpc('complete_user_signup', { p_user_id: owner.id, p_email: owner.email, p_user_data: { company_name: company, sector, staff_count: staffCount } })
+  expect(made.error).toBeNull()
+}
+
+/** Saves the user's setup answers as the wizard does, setup finished now: the id of the organisation their profile names. */
+async function finishSetup(user: Pick<NodeUser, 'id'>, answers: SetupAnswers): Promise<string | null> {
+  const saved = await admin
+    .from('users')
+    .update({
+      sector: answers.sector,
+      selected_regulators: answers.regulators,
+      ...(answers.frequency ? { policy_frequency: answers.frequency } : {}),
+      onboarding_completed_at: new Date().toISOString(),
+    })
+    .eq('id', user.id)
+    .select('organisation_id')
+    .single()
+  expect(saved.error).toBeNull()
+  return (saved.data as { organisation_id: string | null }).organisation_id
+}
+
+/** A new organisation with `owner` as its admin (as signUpOrganisation) and their setup answers saved: its id. */
+export async function newOrganisation(owner: Pick<EmailUser, 'id' | 'email'>, organisation: OrganisationSignUp & SetupAnswers): Promise<string> {
+  await signUpOrganisation(owner, organisation)
+  return (await finishSetup(owner, organisation))!
+}
+
+/** Makes `user` a member of the organisation and, when given, saves their setup answers (setup finished now). */
+export async function addMember(organisationId: string, user: Pick<NodeUser, 'id'>, answers?: SetupAnswers) {
+  expect((await admin.from('memberships').insert({ organisation_id: organisationId, user_id: user.id, role: 'member' })).error).toBeNull()
+  if (answers) await finishSetup(user, answers)
 }
