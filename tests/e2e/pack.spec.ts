@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { CQC_SAF_2024 } from '../../src/domain/frameworks/cqcSaf2024'
 import { home } from '../support/pages/home'
 import { pack } from '../support/pages/pack'
 import { clientOf, emailUser, newOrganisation, signInPage, signUpOrganisation } from '../support/sessions'
 import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
+import { pdfText } from '../support/pdf'
 
 /**
  * The inspection pack (/app/pack) against the real local backend: a care organisation with three Safe statements
@@ -16,19 +16,6 @@ import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './sup
  */
 const env = e2eEnv()
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise
-  try {
-    const pages: string[] = []
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent()
-      pages.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : '')).join(''))
-    }
-    return pages.join(' ').replace(/\s+/g, ' ')
-  } finally {
-    await pdf.destroy()
-  }
-}
 
 test('a care organisation opens its inspection pack from /app, sees Safe’s band, downloads the PDF with all 34 statements, and prints it', async ({ page }) => {
   test.setTimeout(120_000)

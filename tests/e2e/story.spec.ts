@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { jsPDF } from 'jspdf'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { EVIDENCE_FILE_MESSAGES } from '../../machines/evidenceFiles.machine'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ukToday } from '../../src/domain/actions'
@@ -14,6 +13,7 @@ import { home } from '../support/pages/home'
 import { pack } from '../support/pages/pack'
 import { addMember, admin, clientOf, type EmailUser, emailUser, newOrganisation, signInPage } from '../support/sessions'
 import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
+import { pdfText } from '../support/pdf'
 
 /**
  * Issue 30's story end to end, on the real local backend (storage and the evidence-files function, PostgREST, the
@@ -40,19 +40,6 @@ function policyPdf(): Buffer {
   return Buffer.from(doc.output('arraybuffer'))
 }
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise
-  try {
-    const pages: string[] = []
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent()
-      pages.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : '')).join(''))
-    }
-    return pages.join(' ').replace(/\s+/g, ' ')
-  } finally {
-    await pdf.destroy()
-  }
-}
 
 const inDays = (days: number) => addDays(ukToday(new Date()), days)
 
