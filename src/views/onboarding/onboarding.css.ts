@@ -48,7 +48,7 @@ export const stepHeading = style({ margin: 0, fontSize: tokens.fontSizes.xl, out
  * The sideways slide stays visible; the block padding, taken back by the negative margin, leaves room for the
  * focus ring (3 px at 2 px offset) of a control at the pane's top or bottom edge.
  */
-const FOCUS_ROOM = '8px'
+const FOCUS_ROOM = tokens.space[2]
 export const stepStage = style({
   display: 'grid',
   position: 'relative',
