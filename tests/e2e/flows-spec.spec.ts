@@ -92,9 +92,11 @@ test('the drawing has one node for every state of every machine, and an arrow or
   expect(problems).toEqual([])
 })
 
-test('stepping through a path highlights its current states and the transitions just taken, and announces them', async ({ page }) => {
-  await open(page)
-  for (const flow of flows) {
+// One test per machine, so the two workers share them and none runs near the timeout (all 28 machines in one test
+// took 4.4–5.2 minutes on a slow 2-core runner, over the 5-minute timeout once).
+for (const flow of flows) {
+  test(`stepping through a path of ${flow.name} highlights its current states and the transitions just taken, and announces them`, async ({ page }) => {
+    await open(page)
     // Each machine's longest path of at most 8 steps (its shortest when every tour is longer): a few steps per
     // machine show the stepping; all 24 steps of the longest tours took minutes on a busy runner. Never a path of
     // no steps (the session's signed-out start): it steps through nothing.
@@ -129,14 +131,19 @@ test('stepping through a path highlights its current states and the transitions 
     await expect(section.getByRole('button', { name: 'Next step' })).toBeFocused()
     await section.getByRole('button', { name: 'Restart' }).click()
     expect(await activeIds(page, flow.name)).toEqual([...path.initialActive].sort())
-  }
+  })
+}
+
+// The committed atlas has pictures; an empty manifest would make the tests below check nothing.
+test('the atlas manifest has a picture of at least one state of the machines drawn', () => {
+  expect(flows.flatMap((flow) => flow.states.filter((st) => manifest.machines[flow.name]?.states[st.id])).length).toBeGreaterThan(0)
 })
 
-test('every state with a picture in the atlas manifest shows it when chosen; the others say why not', async ({ page }) => {
-  const problems = watch(page)
-  await open(page)
-  let pictured = 0
-  for (const flow of flows) {
+// One test per machine, as the stepping above.
+for (const flow of flows) {
+  test(`every state of ${flow.name} with a picture in the atlas manifest shows it when chosen; the others say why not`, async ({ page }) => {
+    const problems = watch(page)
+    await open(page)
     const panel = page.locator(`[data-atlas-panel="${flow.name}"]`)
     for (const st of flow.states) {
       const entry = manifest.machines[flow.name]?.states[st.id]
@@ -180,7 +187,6 @@ test('every state with a picture in the atlas manifest shows it when chosen; the
         }, `${st.id}: shown, focused and pressed`)
         .toEqual({ state: st.id, focused: true, pressed: 'true' })
       if (entry) {
-        pictured++
         const want: Record<string, { src: string; width: number }> = { desktop: { src: `atlas/${entry.desktop.file}`, width: entry.desktop.width } }
         if (entry.phone) want.phone = { src: `atlas/${entry.phone.file}`, width: entry.phone.width }
         expect(got.pictures, st.id).toEqual(want)
@@ -191,11 +197,9 @@ test('every state with a picture in the atlas manifest shows it when chosen; the
         if (reason) expect(got.text).toContain(reason)
       }
     }
-  }
-  // The committed atlas has pictures; an empty manifest would make this test check nothing.
-  expect(pictured).toBeGreaterThan(0)
-  expect(problems).toEqual([])
-})
+    expect(problems).toEqual([])
+  })
+}
 
 for (const width of [1280, 390]) {
   test(`axe finds nothing at ${width} px (every rule of WCAG 2.2 AA and best practice), and the page never scrolls sideways`, async ({ page }) => {
