@@ -27,7 +27,8 @@ export default defineConfig({
   failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list']],
+  // npm test also asks for Playwright's JSON report (PW_JSON_REPORT), which its timing report reads (scripts/timings.mjs).
+  reporter: process.env.PW_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.PW_JSON_REPORT }]] : [['list']],
   // One output folder per port base, so parallel runs on one machine never delete each other's artifacts.
   outputDir: `test-results/base-${process.env.E2E_PORT_BASE ?? 0}`,
   use: {

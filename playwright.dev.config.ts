@@ -22,7 +22,8 @@ export default defineConfig({
   // its machines and backend) takes tens of seconds the first time on a busy 2-core machine.
   timeout: 120_000,
   expect: { timeout: 75_000 },
-  reporter: [['list']],
+  // npm test also asks for Playwright's JSON report (PW_JSON_REPORT), which its timing report reads (scripts/timings.mjs).
+  reporter: process.env.PW_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.PW_JSON_REPORT }]] : [['list']],
   outputDir: `test-results/dev-${process.env.E2E_PORT_BASE ?? 0}`,
   use: {
     baseURL: env.devUrl,

@@ -69,7 +69,7 @@ export default defineConfig(({ mode }) => ({
   // that late, they were bundled on a page's first request and Vite reloaded every open page ('optimized
   // dependencies changed. reloading'), so a fresh dev server reloaded the first pages opened (tests/dev saw it).
   optimizeDeps: {
-    include: ['@vanilla-extract/css', '@vanilla-extract/recipes', '@vanilla-extract/recipes/createRuntimeFn', '@vanilla-extract/sprinkles/createRuntimeSprinkles'],
+    include: ['@vanilla-extract/css', '@vanilla-extract/sprinkles/createRuntimeSprinkles'],
   },
   plugins: [
     tanstackStart({

@@ -4,6 +4,9 @@
  * backend is started with node directly (what `npm run backend` runs, without a second npm start-up).
  */
 import { spawn } from 'node:child_process'
+import { onSupportedNode } from './supported-node.mjs'
+
+await onSupportedNode()
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'supabase/local/cli.ts'], { stdio: 'inherit' }),

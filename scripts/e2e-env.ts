@@ -2,14 +2,17 @@ import { existsSync } from 'node:fs'
 
 /**
  * Ports and URLs of the end-to-end run, in one place for the build, Playwright and the tests.
- * Defaults differ from the dev ports (5173, 54321, 54324) so tests never talk to a developer's backend.
+ * Defaults differ from the dev ports (5173, 54321, 54324) so tests never talk to a developer's backend, and lie
+ * below Linux's ephemeral range (32768-60999): a port in it can be taken at any moment as the local end of some
+ * connection, or by a server listening on port 0. It happened: the backend's mail port, 54424 then, was taken
+ * while the site server started beside it, and Playwright's run failed with EADDRINUSE before its first test.
  * E2E_PORT_BASE shifts every port, so two runs can share a machine.
  */
 export function e2eEnv() {
   const base = Number(process.env.E2E_PORT_BASE ?? 0)
   const sitePort = 4173 + base
-  const backendPort = 54421 + base
-  const mailPort = 54424 + base
+  const backendPort = 4421 + base
+  const mailPort = 4424 + base
   const dist = process.env.DIST ?? 'dist-test'
   return {
     dist,

@@ -18,6 +18,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { onSupportedNode } from './supported-node.mjs'
 
 /** workerd 1.20260426 (wrangler 4.86.0) refuses dates after its own; a fixed date keeps runs reproducible. */
 export const COMPATIBILITY_DATE = '2026-04-01'
@@ -145,4 +146,4 @@ function main() {
     })
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main()
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) onSupportedNode().then(main)

@@ -11,6 +11,9 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { onSupportedNode } from './supported-node.mjs'
+
+await onSupportedNode()
 
 const args = process.argv.slice(2)
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 3)
@@ -26,7 +29,7 @@ const env = {
   E2E_PORT_BASE: base,
   DIST: dist,
   SPEC_OUT: process.env.SPEC_OUT ?? `${dist}-spec`,
-  VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + Number(base)}`,
+  VITE_SUPABASE_URL: `http://127.0.0.1:${4421 + Number(base)}`,
   PW_RETRIES: '0',
 }
 const out = resolve('test-results', `repeat-${base}`)

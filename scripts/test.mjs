@@ -21,8 +21,13 @@
  * Steps stop at the first failure. TEST_ONLY=unit|e2e|engines runs a part (engines: build and step 6 only).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { onSupportedNode } from './supported-node.mjs'
+import { reportPath, summarise, TIMINGS_DIR } from './timings.mjs'
+
+// On a Node older than package.json's `engines` (Debian 12's 20), the whole run happens on Node 24 from the npm registry.
+await onSupportedNode()
 
 const only = process.env.TEST_ONLY
 /** Debian's Chromium (the bench's Lighthouse) and its headless shell (the Playwright tests: scripts/e2e-env.ts). */
@@ -37,12 +42,22 @@ function run(label, cmd, args, env = {}) {
   const t0 = Date.now()
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`)
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  timings.push([label, ((Date.now() - t0) / 1000).toFixed(1)])
+  timings.push({ label, seconds: (Date.now() - t0) / 1000 })
   if (res.status !== 0) {
     console.error(`\n✖ ${label} failed (exit ${res.status ?? res.signal})`)
-    for (const [step, s] of timings) console.error(`   ${step.padEnd(26)} ${s} s`)
+    report(false)
     process.exit(res.status ?? 1)
   }
+}
+
+/**
+ * The timing report (scripts/timings.mjs): every step's time against the budget, the slowest tests and files.
+ * .ci/run says how long `npm ci` took (INSTALL_SECONDS), so the whole run is measured as CI sees it.
+ */
+function report(passed) {
+  const install = Number(process.env.INSTALL_SECONDS)
+  const steps = Number.isFinite(install) && install > 0 ? [{ label: 'npm ci', seconds: install }, ...timings] : timings
+  summarise({ steps, total: (Date.now() - started) / 1000 + (Number.isFinite(install) ? install : 0), passed })
 }
 
 function ensureChromium() {
@@ -86,13 +101,13 @@ function portFree(port) {
 /**
  * The port base for the end-to-end run: E2E_PORT_BASE when given, otherwise the first base, in steps of 100,
  * whose site, backend and mail ports (scripts/e2e-env.ts) are all free. A machine that already has something
- * on 4173, 54421 or 54424 (another run, a developer's server) then gets shifted ports instead of a failed run.
+ * on 4173, 4175, 4421 or 4424 (another run, a developer's server) then gets shifted ports instead of a failed run.
  */
 async function choosePortBase() {
   if (process.env.E2E_PORT_BASE !== undefined) return Number(process.env.E2E_PORT_BASE)
   for (let base = 0; base <= 2000; base += 100) {
     // The default site, backend and mail ports of scripts/e2e-env.ts.
-    const free = await Promise.all([4173, 54421, 54424].map((p) => portFree(p + base)))
+    const free = await Promise.all([4173, 4175, 4421, 4424].map((p) => portFree(p + base)))
     if (free.every(Boolean)) return base
     console.log(`ports at base ${base} are in use; trying base ${base + 100}`)
   }
@@ -105,18 +120,14 @@ function e2eEnv() {
   return {
     E2E_PORT_BASE: String(portBase),
     DIST: process.env.DIST ?? 'dist-test',
-    VITE_SUPABASE_URL: `http://127.0.0.1:${54421 + portBase}`,
+    VITE_SUPABASE_URL: `http://127.0.0.1:${4421 + portBase}`,
     SPEC_OUT: process.env.SPEC_OUT ?? `${process.env.DIST ?? 'dist-test'}-spec`,
   }
 }
 
-// package.json `engines`: Node 22.19+ or 24+ (the stack's current releases need it); tested on 24, the LTS.
-const [major, minor] = process.versions.node.split('.').map(Number)
-if (major < 22 || (major === 22 && minor < 19)) {
-  console.error(`Node ${process.version} is too old: the project needs Node 22.19+ or 24 (the LTS it is tested on). .ci/run fetches Node 24 itself.`)
-  process.exit(1)
-}
 console.log(`Node ${process.version}`)
+// Each runner writes its JSON report here (scripts/timings.mjs); a report of an earlier run is not this run's.
+rmSync(TIMINGS_DIR, { recursive: true, force: true })
 if (only !== 'unit' && only !== 'engines') ensureChromium()
 if (only !== 'unit') ensureEnginePackages()
 if (!only) {
@@ -125,7 +136,7 @@ if (!only) {
   run('deno check', 'npx', ['tsx', 'scripts/deno-check.ts'])
 }
 if (only !== 'e2e' && only !== 'engines') {
-  run('vitest', 'npx', ['vitest', 'run'])
+  run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath('vitest')}`])
   run('mutation score', 'npx', ['tsx', 'scripts/mutation.ts', '--check'])
 }
 if (only !== 'unit') {
@@ -140,13 +151,13 @@ if (only !== 'unit') {
   if (only !== 'engines') run('HTML (Nu checker)', 'node', ['scripts/check-html.mjs'], { DIST: e2eEnv().DIST })
   // The living spec as a static site (tests/e2e/flows-spec.spec.ts opens it over HTTP and from disk).
   if (only !== 'engines') run('build:spec', 'npm', ['run', 'build:spec', '--silent'], e2eEnv())
-  if (only !== 'engines') run('playwright', 'npx', ['playwright', 'test'], e2eEnv())
+  if (only !== 'engines') run('playwright', 'npx', ['playwright', 'test'], { ...e2eEnv(), PW_JSON_REPORT: reportPath('playwright') })
   // What the passing path tests exercised of every app machine (tests/paths/coverage.ts): >= 95 % of transitions.
   if (only !== 'engines') run('path coverage', 'npx', ['tsx', 'scripts/test-paths.ts', '--check'], e2eEnv())
   // Every route under the Vite dev server: no console error or hydration warning (tests/dev, playwright.dev.config.ts).
-  if (only !== 'engines') run('dev console', 'npx', ['playwright', 'test', '-c', 'playwright.dev.config.ts'], e2eEnv())
-  run('engines (Firefox, WebKit)', 'npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts'], e2eEnv())
+  if (only !== 'engines') run('dev console', 'npx', ['playwright', 'test', '-c', 'playwright.dev.config.ts'], { ...e2eEnv(), PW_JSON_REPORT: reportPath('dev-console') })
+  run('engines (Firefox, WebKit)', 'npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath('engines')}`], e2eEnv())
   if (only !== 'engines') run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
 }
 console.log(`\n✔ all test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-for (const [label, s] of timings) console.log(`   ${label.padEnd(26)} ${s} s`)
+report(true)
