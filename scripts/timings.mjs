@@ -61,7 +61,9 @@ const readJson = (file) => {
 export function playwrightTests(report, runner = 'playwright') {
   const out = []
   const rootDir = report?.config?.rootDir ?? ''
-  const walk = (suite, titles) => {
+  const walk = (suite, parentTitles) => {
+    // A file's own suite is titled with its path; describe blocks add their titles.
+    const titles = suite.title && suite.title !== suite.file ? [...parentTitles, suite.title] : parentTitles
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const results = test.results ?? []
@@ -76,7 +78,7 @@ export function playwrightTests(report, runner = 'playwright') {
         })
       }
     }
-    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles)
+    for (const child of suite.suites ?? []) walk(child, titles)
   }
   for (const suite of report?.suites ?? []) walk(suite, [])
   return out
