@@ -253,7 +253,7 @@ const QUIET_MS = 500
  * load event or network idle alone would miss them.
  */
 /** Pages measured at once by measureLoad. */
-const LOAD_CONCURRENCY = 3
+const LOAD_CONCURRENCY = Number(process.env.BENCH_LOAD_CONCURRENCY ?? 3)
 
 type Load = { js: number; css: number; supabase: boolean; pack: boolean; appCode: boolean }
 
@@ -483,6 +483,17 @@ export function appLine(app: AppBench, over: readonly string[]): string {
   ].join(' ')
 }
 
+/** How long each phase of the run took, in seconds (in the report; `npm test`'s timing report lists them). */
+const phases: Record<string, number> = {}
+async function timed<T>(phase: string, run: () => Promise<T>): Promise<T> {
+  const t0 = performance.now()
+  try {
+    return await run()
+  } finally {
+    phases[phase] = Number(((performance.now() - t0) / 1000).toFixed(1))
+  }
+}
+
 async function main() {
   if (!noBuild) {
     const env = { ...process.env, DIST: dist, VITE_LOGO_SERVICE_URL: process.env.VITE_LOGO_SERVICE_URL ?? BENCH_LOGOS }
@@ -503,11 +514,11 @@ async function main() {
     writeFileSync(file, stripScripts(readFileSync(htmlFile(path), 'utf8')))
   }
 
-  const preview = await startPreview()
+  const preview = await timed('start the site server', startPreview)
   const results: RouteResult[] = []
   let app: AppBench | undefined
   try {
-    const loads = await measureLoad(browsed)
+    const loads = await timed(`load ${browsed.length} routes in Chromium`, () => measureLoad(browsed))
     for (const path of selected) {
       const load = loads.get(path)
       const html = readFileSync(htmlFile(path), 'utf8')
@@ -522,7 +533,7 @@ async function main() {
     const chrome = lighthouseRoutes.length ? await launch({ chromePath, chromeFlags }) : null
     try {
       for (const path of lighthouseRoutes) {
-        const page = await runLighthouse(base + path, chrome!.port)
+        const page = await timed(`Lighthouse ${path}`, () => runLighthouse(base + path, chrome!.port))
         const r = results.find((x) => x.path === path)!
         r.lighthouse = page
         if (!ci) {
@@ -540,7 +551,7 @@ async function main() {
     if (!ci) {
       const appBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
       try {
-        app = await benchApp(appBrowser, base, process.env.VITE_SUPABASE_URL ?? DEFAULT_SUPABASE_URL)
+        app = await timed('/app with four frameworks', () => benchApp(appBrowser, base, process.env.VITE_SUPABASE_URL ?? DEFAULT_SUPABASE_URL))
       } finally {
         await appBrowser.close()
       }
@@ -554,7 +565,7 @@ async function main() {
   const packBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) })
   let pack: PackBench
   try {
-    pack = await benchPack(packBrowser, ci ? 5 : 11)
+    pack = await timed('build the inspection pack', () => benchPack(packBrowser, ci ? 5 : 11))
   } finally {
     await packBrowser.close()
   }
@@ -566,7 +577,10 @@ async function main() {
   console.log(app ? appLine(app, appOver) : '/app with four frameworks: measured by the full run (not --ci)')
   printChanges(results)
   mkdirSync('bench-results', { recursive: true })
-  const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, results, pack, app }, null, 2)
+  console.log(`\nPhases: ${Object.entries(phases).map(([phase, s]) => `${phase} ${s} s`).join(', ')}`)
+  const report = JSON.stringify({ at: new Date().toISOString(), ci, budgets: BUDGETS, phases, results, pack, app }, null, 2)
+  // npm test's timing report (scripts/timings.mjs) reads the phases from here.
+  if (process.env.BENCH_TIMINGS) writeFileSync(process.env.BENCH_TIMINGS, JSON.stringify({ phases }))
   writeFileSync('bench-results/latest.json', report)
   writeFileSync(`bench-results/bench-${Date.now()}.json`, report)
   const over = results.filter((r) => r.failures.length)

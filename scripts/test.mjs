@@ -157,7 +157,7 @@ if (only !== 'unit') {
   // Every route under the Vite dev server: no console error or hydration warning (tests/dev, playwright.dev.config.ts).
   if (only !== 'engines') run('dev console', 'npx', ['playwright', 'test', '-c', 'playwright.dev.config.ts'], { ...e2eEnv(), PW_JSON_REPORT: reportPath('dev-console') })
   run('engines (Firefox, WebKit)', 'npx', ['vitest', 'run', '-c', 'vitest.engines.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath('engines')}`], e2eEnv())
-  if (only !== 'engines') run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST })
+  if (only !== 'engines') run('bench (CI subset)', 'npx', ['tsx', 'scripts/bench.ts', '--ci', '--no-build'], { DIST: e2eEnv().DIST, BENCH_TIMINGS: reportPath('bench') })
 }
 console.log(`\n✔ all test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 report(true)

@@ -23,6 +23,7 @@ export declare const BUDGET: { total: number; steps: Record<string, number> }
 export declare function reportPath(name: string): string
 export declare function playwrightTests(report: unknown, runner?: string): TestTiming[]
 export declare function vitestTests(report: unknown, runner?: string): TestTiming[]
+export declare function benchPhases(report: unknown): TestTiming[]
 export declare function byFile(tests: TestTiming[]): FileTiming[]
 export declare function collectTests(dir?: string): TestTiming[]
 export declare function budgetLines(steps: StepTiming[], total: number): { lines: string[]; warnings: string[] }

@@ -103,6 +103,11 @@ export function vitestTests(report, runner = 'vitest') {
   return out
 }
 
+/** The bench's phases (scripts/bench.ts writes `{ phases: { name: seconds } }`), as tests of one file. */
+export function benchPhases(report) {
+  return Object.entries(report?.phases ?? {}).map(([title, seconds]) => ({ runner: 'bench', file: 'scripts/bench.ts', title, seconds, retries: 0, status: 'passed' }))
+}
+
 /** Per file: its tests' summed time (the worker time it costs) and its slowest test. */
 export function byFile(tests) {
   const files = new Map()
@@ -128,6 +133,8 @@ export function collectTests(dir = TIMINGS_DIR) {
   if (vitest) tests.push(...vitestTests(vitest, 'vitest'))
   const engines = readJson(join(dir, 'engines.json'))
   if (engines) tests.push(...vitestTests(engines, 'engines'))
+  const bench = readJson(join(dir, 'bench.json'))
+  if (bench) tests.push(...benchPhases(bench))
   return tests
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BUDGET, budgetLines, byFile, playwrightTests, vitestTests } from './timings.mjs'
+import { BUDGET, benchPhases, budgetLines, byFile, playwrightTests, vitestTests } from './timings.mjs'
 
 // Reports in the shapes Playwright's JSON reporter and vitest's JSON reporter write (trimmed to what is read).
 const playwright = {
@@ -45,6 +45,13 @@ describe('the timing report (scripts/timings.mjs)', () => {
   it("reads vitest's report, leaving out skipped tests", () => {
     expect(vitestTests(vitest)).toEqual([
       { runner: 'vitest', file: 'machines/signIn.machine.test.ts', title: 'signIn › signs in', seconds: 0.012, retries: 0, status: 'passed' },
+    ])
+  })
+
+  it("reads the bench's phases as the steps of one file", () => {
+    expect(benchPhases({ phases: { 'Lighthouse /': 21.5, 'build the inspection pack': 4 } })).toEqual([
+      { runner: 'bench', file: 'scripts/bench.ts', title: 'Lighthouse /', seconds: 21.5, retries: 0, status: 'passed' },
+      { runner: 'bench', file: 'scripts/bench.ts', title: 'build the inspection pack', seconds: 4, retries: 0, status: 'passed' },
     ])
   })
 

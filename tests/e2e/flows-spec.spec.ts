@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { expect, type Page, test } from '@playwright/test'
+import { type ConsoleMessage, expect, type Page, type Request, test as baseTest } from '@playwright/test'
 import type { FlowSpec } from '../../machines/testing/diagram'
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { AtlasManifest } from '../../machines/testing/atlas'
@@ -22,41 +22,72 @@ const manifest = JSON.parse(readFileSync('docs/flows/atlas/manifest.json', 'utf8
 const traceability = JSON.parse(readFileSync('docs/flows/traceability.json', 'utf8')) as Traceability
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.webp': 'image/webp' }
 
-// The spec site draws 16 statecharts and 108 atlas pictures on one page; the tests walk every state and path of it,
-// which took over 2 minutes on a busy 2-core runner.
-test.describe.configure({ timeout: 300_000 })
-
-let server: Server
-let base = ''
-
-test.beforeAll(async () => {
-  expect(existsSync(join(specDir, 'index.html')), `no spec site in ${specDir}: run SPEC_OUT=${specDir} npm run build:spec`).toBe(true)
-  server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '')
-    const file = join(specDir, path || 'index.html')
-    if (!file.startsWith(specDir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end('not found')
-      return
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(res)
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+/**
+ * The spec site served by a tiny static server of this file's own, one per worker; and the site opened once per
+ * worker at the desktop width (`specPage`), shared by the tests that only read it or step through one machine's own
+ * section (each leaves its section as it found it). Opening the page took 1.5-2 s of each of the five dozen tests
+ * that opened it; the tests that change the viewport or the media features, or type, open their own.
+ */
+const test = baseTest.extend<{ base: string }, { specServer: string; specPage: Page }>({
+  specServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads what a fixture depends on from this pattern
+    async ({}, use) => {
+      expect(existsSync(join(specDir, 'index.html')), `no spec site in ${specDir}: run SPEC_OUT=${specDir} npm run build:spec`).toBe(true)
+      const server: Server = createServer((req, res) => {
+        const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '')
+        const file = join(specDir, path || 'index.html')
+        if (!file.startsWith(specDir) || !existsSync(file) || !statSync(file).isFile()) {
+          res.writeHead(404).end('not found')
+          return
+        }
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+        createReadStream(file).pipe(res)
+      })
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+      await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
+      await new Promise<void>((r) => server.close(() => r()))
+    },
+    { scope: 'worker' },
+  ],
+  specPage: [
+    async ({ browser, specServer }, use) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+      const page = await context.newPage()
+      await open(page, specServer)
+      await use(page)
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  base: async ({ specServer }, use) => use(specServer),
 })
-test.afterAll(() => new Promise<void>((r) => server.close(() => r())))
 
+// The spec site draws every machine's statechart and the atlas pictures on one page: about 11,000 elements.
+test.describe.configure({ timeout: 120_000 })
+
+/** What the page reports from now on (console errors and warnings, page errors, failed requests); `stop` detaches. */
 function watch(page: Page) {
   const problems: string[] = []
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('console', (m) => {
+  const onError = (e: Error) => problems.push(`pageerror: ${e.message}`)
+  const onConsole = (m: ConsoleMessage) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`)
-  })
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`))
-  return problems
+  }
+  const onFailed = (r: Request) => problems.push(`request failed: ${r.url()}`)
+  page.on('pageerror', onError)
+  page.on('console', onConsole)
+  page.on('requestfailed', onFailed)
+  // Not enumerable, so `expect(problems).toEqual([])` compares the list alone.
+  return Object.defineProperty(problems, 'stop', {
+    enumerable: false,
+    value: () => {
+      page.off('pageerror', onError)
+      page.off('console', onConsole)
+      page.off('requestfailed', onFailed)
+    },
+  }) as string[] & { stop: () => void }
 }
 
-async function open(page: Page) {
+async function open(page: Page, base: string) {
   await page.goto(`${base}/index.html`)
   await expect(page.locator('svg[data-statechart]')).toHaveCount(flows.length)
 }
@@ -71,9 +102,8 @@ const takenKeys = (page: Page, name: string) =>
     .locator('[data-transition][data-taken="true"]')
     .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-transition')))].sort())
 
-test('the drawing has one node for every state of every machine, and an arrow or line for every transition', async ({ page }) => {
+test('the drawing has one node for every state of every machine, and an arrow or line for every transition', async ({ specPage: page }) => {
   const problems = watch(page)
-  await open(page)
   for (const flow of flows) {
     const ids = await chart(page, flow.name)
       .locator('[data-state-id]')
@@ -89,14 +119,15 @@ test('the drawing has one node for every state of every machine, and an arrow or
       .evaluateAll((els) => els.map((e) => (e.getAttribute('aria-label') ?? '').split(':')[0]))
     expect(buttons.sort(), `${flow.name} buttons`).toEqual(flow.states.map((st) => st.path).sort())
   }
+  problems.stop()
   expect(problems).toEqual([])
 })
 
 // One test per machine, so the two workers share them and none runs near the timeout (all 28 machines in one test
 // took 4.4–5.2 minutes on a slow 2-core runner, over the 5-minute timeout once).
 for (const flow of flows) {
-  test(`stepping through a path of ${flow.name} highlights its current states and the transitions just taken, and announces them`, async ({ page }) => {
-    await open(page)
+  test(`stepping through a path of ${flow.name} highlights its current states and the transitions just taken, and announces them`, async ({ specPage: page }) => {
+    const problems = watch(page)
     // Each machine's longest path of at most 8 steps (its shortest when every tour is longer): a few steps per
     // machine show the stepping; all 24 steps of the longest tours took minutes on a busy runner. Never a path of
     // no steps (the session's signed-out start): it steps through nothing.
@@ -131,6 +162,8 @@ for (const flow of flows) {
     await expect(section.getByRole('button', { name: 'Next step' })).toBeFocused()
     await section.getByRole('button', { name: 'Restart' }).click()
     expect(await activeIds(page, flow.name)).toEqual([...path.initialActive].sort())
+    problems.stop()
+    expect(problems).toEqual([])
   })
 }
 
@@ -141,9 +174,8 @@ test('the atlas manifest has a picture of at least one state of the machines dra
 
 // One test per machine, as the stepping above.
 for (const flow of flows) {
-  test(`every state of ${flow.name} with a picture in the atlas manifest shows it when chosen; the others say why not`, async ({ page }) => {
+  test(`every state of ${flow.name} with a picture in the atlas manifest shows it when chosen; the others say why not`, async ({ specPage: page }) => {
     const problems = watch(page)
-    await open(page)
     const panel = page.locator(`[data-atlas-panel="${flow.name}"]`)
     for (const st of flow.states) {
       const entry = manifest.machines[flow.name]?.states[st.id]
@@ -202,9 +234,9 @@ for (const flow of flows) {
 }
 
 for (const width of [1280, 390]) {
-  test(`axe finds nothing at ${width} px (every rule of WCAG 2.2 AA and best practice), and the page never scrolls sideways`, async ({ page }) => {
+  test(`axe finds nothing at ${width} px (every rule of WCAG 2.2 AA and best practice), and the page never scrolls sideways`, async ({ page, base }) => {
     await page.setViewportSize({ width, height: 900 })
-    await open(page)
+    await open(page, base)
     // Open everything: a chosen state with its pictures, a step taken, the text versions.
     const flow = flows.find((f) => manifest.machines[f.name]) ?? flows[0]!
     const section = page.locator(`[data-machine="${flow.name}"]`)
@@ -219,10 +251,10 @@ for (const width of [1280, 390]) {
   })
 }
 
-test('the drawing zooms and scrolls inside its own region; highlights do not animate under reduced motion', async ({ page }) => {
+test('the drawing zooms and scrolls inside its own region; highlights do not animate under reduced motion', async ({ page, base }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.setViewportSize({ width: 390, height: 844 })
-  await open(page)
+  await open(page, base)
   const flow = [...flows].sort((a, b) => b.diagram.width - a.diagram.width)[0]!
   const section = page.locator(`[data-machine="${flow.name}"]`)
   const region = section.getByRole('region', { name: `${flow.name} statechart (scrolls)` })
@@ -255,10 +287,10 @@ test('the spec site opens from a folder (file://): drawings, stepping and pictur
   expect(problems).toEqual([])
 })
 
-test('traceability: every framework item in a table per framework; typing “Safe” finds the tests that prove Safe’s band', async ({ page }) => {
+test('traceability: every framework item in a table per framework; typing “Safe” finds the tests that prove Safe’s band', async ({ page, base }) => {
   const problems = watch(page)
   await page.setViewportSize({ width: 390, height: 844 })
-  await open(page)
+  await open(page, base)
   const section = page.locator('[data-traceability]')
   await expect(section.getByRole('heading', { level: 2, name: 'Traceability' })).toBeVisible()
   // Every framework version, every item as a row headed by its name, with its id.
@@ -296,8 +328,7 @@ test('traceability: every framework item in a table per framework; typing “Saf
   expect(problems).toEqual([])
 })
 
-test('traceability: each machine that handles items lists its traced states, their atlas pictures (which load) and its path tests', async ({ page, request }) => {
-  await open(page)
+test('traceability: each machine that handles items lists its traced states, their atlas pictures (which load) and its path tests', async ({ specPage: page, request, base }) => {
   expect(traceability.machines.length).toBeGreaterThan(0)
   for (const m of traceability.machines) {
     const machine = page.locator(`[data-trace-machine="${m.name}"]`)

@@ -5,7 +5,7 @@ import { SECTORS, sectorPath } from '../../src/domain/sectors'
 import { fullTitle, structuredData } from '../../src/seo/head'
 import { absoluteUrl } from '../../src/seo/jsonld'
 import { PAGES } from '../../src/seo/pages'
-import { axeViolationsAtBothWidths, decodeEntities, parseHead, waitForHydration, watchConsole } from './support'
+import { axeViolationsAtBothWidths, collectViolations, decodeEntities, parseHead, waitForHydration, watchConsole } from './support'
 
 const SECTOR_PATHS = new Set<string>(SECTORS.map((sector) => sectorPath(sector)))
 
@@ -35,11 +35,14 @@ for (const page of PAGES) {
     })
 
     const axeHere = !SECTOR_PATHS.has(page.path)
-    const title = axeHere ? 'hydrates without console errors and has no axe violation at 1280 or 390 px' : 'hydrates without console errors (axe at both widths: landing.spec.ts)'
+    const title = axeHere
+      ? 'hydrates without console errors or CSP violations and has no axe violation at 1280 or 390 px'
+      : 'hydrates without console errors or CSP violations (axe at both widths: landing.spec.ts)'
     test(title, async ({ page: p, baseURL }) => {
       // Two full axe runs on long pages: room for a busy machine.
       test.setTimeout(60_000)
       const problems = watchConsole(p, baseURL!)
+      const cspViolations = await collectViolations(p)
       await p.goto(page.path)
       await waitForHydration(p)
       if ('signedIn' in page && page.signedIn) {
@@ -53,6 +56,7 @@ for (const page of PAGES) {
       }
       await expect(p.getByRole('main')).toHaveCount(1)
       expect(problems).toEqual([])
+      expect(await cspViolations(), 'CSP violations').toEqual([])
     })
   })
 }

@@ -1,21 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { PAGES } from '../../src/seo/pages'
-import { waitForHydration } from './support'
-
-/** Collect CSP violation reports in the page (securitypolicyviolation events), from the first script on. */
-async function collectViolations(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cspViolations: string[] }
-    w.__cspViolations = []
-    document.addEventListener('securitypolicyviolation', (e) => {
-      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`)
-    })
-  })
-  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
-}
+import { collectViolations, waitForHydration } from './support'
 
 /** The policy the build wrote into _headers for every path (`/*`). */
 function generatedPolicy(): string {
@@ -54,14 +42,8 @@ test('every route, the 404 page and every file are served with the security head
   }
 })
 
-for (const page of PAGES) {
-  test(`no CSP violation on ${page.path}`, async ({ page: p }) => {
-    const violations = await collectViolations(p)
-    await p.goto(page.path)
-    await waitForHydration(p)
-    expect(await violations()).toEqual([])
-  })
-}
+// That no page of PAGES reports a CSP violation while it loads and hydrates is checked by routes.spec.ts, in the one
+// visit it makes to each page (with its console and axe checks).
 
 test('the CSP really blocks an injected inline script', async ({ page }) => {
   const violations = await collectViolations(page)

@@ -16,6 +16,21 @@ export function watchConsole(page: Page, origin: string) {
 }
 
 /**
+ * Collects CSP violation reports in the page (securitypolicyviolation events), from the first script on: call it
+ * before the page loads; the returned function reads them.
+ */
+export async function collectViolations(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] }
+    w.__cspViolations = []
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`)
+    })
+  })
+  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
+}
+
+/**
  * Waits until React has hydrated the page, route content included. The root sets data-hydrated in its effect, but
  * a lazily loaded route's content hydrates in a later commit: /auth still holds all three prerendered forms (its
  * mode is chosen once its own component has mounted), so a test that looked for 'Work email' at that moment found
@@ -84,7 +99,12 @@ export async function axeViolations(page: Page) {
   await waitForStillness(page)
   // resultTypes: only violations are reported in full (passes and incomplete results are summarised), which
   // makes a run noticeably faster on long pages.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze()
+  // A page without frames is checked with axe.run in the page itself (AxeBuilder's legacy mode): the same rules on
+  // the same document, 2.5-3 times faster than the default, which runs axe.runPartial in every frame and then
+  // axe.finishRun in a new blank page of the context, injecting axe-core's 550 kB into both (landing page: 0.7 s
+  // against 2.2 s, the same 50 rules passed). A page with frames gets the default, so no frame goes unchecked.
+  const frameless = page.frames().length === 1
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).setLegacyMode(frameless).analyze()
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
