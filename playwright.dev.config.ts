@@ -32,7 +32,7 @@ export default defineConfig({
     // each on the bigger pages (an evaluate of `1` took 180 ms on the spec site, 3 ms without) and slowed the whole
     // suite about threefold; a path test's failure also attaches the page's aria snapshot and a screenshot.
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: true, sources: true },
-    launchOptions: { executablePath: headlessShellPath(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] },
+    launchOptions: { executablePath: headlessShellPath(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--in-process-gpu'] },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type BrowserContext, expect, test as base } from '@playwright/test'
 import { FLOWS_PAGE, PAGES } from '../../src/seo/pages'
 
 /**
@@ -7,6 +7,27 @@ import { FLOWS_PAGE, PAGES } from '../../src/seo/pages'
  * as errors), and so do a warning about hydration and an uncaught error. /auth is opened in each of its modes (its
  * head script marks <html> before hydration), and /flows, which only development serves by default.
  */
+/**
+ * One browser context per worker, its pages opened one after another, as a developer's browser opens the site: the
+ * cache is warm after the first page (Vite serves the pre-bundled dependencies as immutable), so each route costs
+ * what is new on it rather than React's development build again. Each test still gets a page of its own.
+ */
+const test = base.extend<object, { devContext: BrowserContext }>({
+  devContext: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL: workerInfo.project.use.baseURL })
+      await use(context)
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ devContext }, use) => {
+    const page = await devContext.newPage()
+    await use(page)
+    await page.close()
+  },
+})
+
 const routes = [
   ...PAGES.map((page) => page.path),
   FLOWS_PAGE.path,
