@@ -5,7 +5,8 @@
  *   2. type-check and lint, and `deno check` of every edge function as Deno runs it (deployed import map),
  *   3. vitest: units, machines and generated path coverage, backend contract and SQL/RLS tests; then the mutation
  *      score of the machines and domain rules (StrykerJS, incrementally against the committed baseline
- *      stryker-incremental.json, about a minute: `npm run test:mutation -- --check`, >= 85 % overall, >= 75 % a file),
+ *      stryker-incremental.json, read from it while it is fresh: `npm run test:mutation -- --check`, >= 85 % overall,
+ *      >= 75 % a file),
  *   4. a production build pointed at the test backend, with the generated route tree checked fresh (postbuild
  *      fails if _headers breaks a host limit), and the W3C Nu HTML Checker over every page of it
  *      (scripts/check-html.mjs; skipped with a reason without Java),
