@@ -1,6 +1,7 @@
 /**
  * The signed-in person's own review reminder setting (public.reminder_preferences; RLS: own row only, and only
- * review_reminders_muted may change). Small on purpose: /account loads it (its first-load JS has a budget).
+ * review_reminders_muted may change), read with their organisation's default for whoever never chose (issue 39:
+ * embedded through their own users row). Small on purpose: /account loads it (its first-load JS has a budget).
  */
 import { fromPromise } from 'xstate'
 import { parseMuted } from '../domain/reminders'
@@ -8,7 +9,7 @@ import { getSupabase } from './client'
 
 export async function loadReminderSetting(input: { userId: string }): Promise<boolean> {
   const supabase = await getSupabase()
-  const { data, error } = await supabase.from('reminder_preferences').select('review_reminders_muted').eq('id', input.userId).maybeSingle()
+  const { data, error } = await supabase.from('reminder_preferences').select('review_reminders_muted, users(organisations(review_reminders_default))').eq('id', input.userId).maybeSingle()
   if (error) throw new Error(`Loading the reminder setting failed (${error.code ?? 'unknown'})`)
   return parseMuted(data)
 }

@@ -10,6 +10,17 @@ describe('the review reminders setting', () => {
     }
   })
 
+  it('follows the organisation’s default while the person has not chosen, and their own choice once they have', () => {
+    const row = (muted: boolean | null, reminders: unknown) => ({ review_reminders_muted: muted, users: { organisations: { review_reminders_default: reminders } } })
+    expect(parseMuted(row(null, false))).toBe(true)
+    expect(parseMuted(row(null, true))).toBe(false)
+    expect(parseMuted(row(null, null))).toBe(false)
+    expect(parseMuted({ review_reminders_muted: null, users: null })).toBe(false)
+    expect(parseMuted({ review_reminders_muted: null, users: { organisations: null } })).toBe(false)
+    expect(parseMuted(row(false, false))).toBe(false)
+    expect(parseMuted(row(true, true))).toBe(true)
+  })
+
   it('says what the switch does, each state in its own words', () => {
     expect(REMINDER_MESSAGES.label).toBe('Review reminders: e-mail me a daily digest when reviews fall due or actions go overdue')
     expect(REMINDER_MESSAGES.label.startsWith(`${REMINDER_MESSAGES.heading}:`)).toBe(true)

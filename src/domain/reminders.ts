@@ -14,7 +14,16 @@ export const REMINDER_MESSAGES = {
   savedOff: 'Review reminders off',
 } as const
 
-/** The person's setting as their own reminder_preferences row has it (no row: never muted). */
+/**
+ * Whether the person gets no reminders, from their own reminder_preferences row: true or false when they chose; not
+ * chosen (null, issue 39), their organisation's default (`users(organisations(review_reminders_default))` embedded
+ * in the same read: reminders on unless the default is off). No row, or anything unreadable: not muted.
+ */
 export function parseMuted(row: unknown): boolean {
-  return typeof row === 'object' && row !== null && (row as { review_reminders_muted?: unknown }).review_reminders_muted === true
+  if (typeof row !== 'object' || row === null) return false
+  const r = row as { review_reminders_muted?: unknown; users?: unknown }
+  if (typeof r.review_reminders_muted === 'boolean') return r.review_reminders_muted
+  if (r.review_reminders_muted !== null) return false
+  const organisation = (r.users as { organisations?: unknown } | null | undefined)?.organisations
+  return (organisation as { review_reminders_default?: unknown } | null | undefined)?.review_reminders_default === false
 }

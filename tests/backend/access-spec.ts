@@ -292,6 +292,22 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     expect: { anon: 'denied', outsider: refused('PT404'), member: 'ok', admin: 'ok' },
     writes: true,
   },
+  // The organisation's settings (issue 39, migration 20261128110000): its members read them; the outsider reads its
+  // own organisation's (B's), never A's.
+  get_organisation_settings: { args: none, expect: signedIn() },
+  // Only an admin changes them, from the version read (0: never changed): A's admin changes A's; the outsider, B's
+  // admin, changes B's only (checked on every case); A's member is refused.
+  update_organisation_settings: {
+    args: () => ({ p_expected_version: 0, p_regulators: ['cqc'], p_sector: 'care', p_review_frequency: 'weekly', p_review_reminders_default: true }),
+    expect: { anon: 'denied', outsider: 'ok', member: refused('PT403'), admin: 'ok' },
+    writes: true,
+  },
+  // The wizard's save: an admin's answers become their own organisation's settings; a member's change nothing.
+  apply_setup_to_organisation: {
+    args: () => ({ p_regulators: ['cqc'], p_sector: 'care', p_review_frequency: 'weekly' }),
+    expect: signedIn(),
+    writes: true,
+  },
   // The caller's own organisation's actions (the outsider sees organisation B's only).
   list_actions: { args: none, expect: signedIn() },
   // The outsider is the sole member of organisation B, so may leave it; A's admin has a member left behind.

@@ -39,7 +39,8 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
   })
 
   /** Signs up as the site does (sign-up, complete-user-signup: a new organisation with this person as its admin),
-   * then finishes setup with a review frequency. */
+   * then finishes setup with a review frequency as the wizard saves it: the own users row, then the organisation's
+   * settings (rpc apply_setup_to_organisation, issue 39). */
   async function signUp(label: string, company: string, frequency: 'daily' | 'weekly' | 'monthly' = 'daily'): Promise<Account> {
     const email = uniqueEmail(label.toLowerCase())
     const sb = client(server().url, server().anonKey)
@@ -51,6 +52,8 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
     if (setup.error) throw new Error(`complete-user-signup failed: ${setup.error.message}`)
     const saved = await sb.from('users').update({ policy_frequency: frequency }).eq('id', data.user!.id).select('organisation_id').single()
     if (saved.error) throw new Error(`saving the frequency failed: ${saved.error.message}`)
+    const applied = await sb.rpc('apply_setup_to_organisation', { p_regulators: ['cqc'], p_sector: 'care', p_review_frequency: frequency })
+    if (applied.error || (applied.data as { applied: boolean }).applied !== true) throw new Error(`the organisation's settings: ${applied.error?.message}`)
     return { sb, id: data.user!.id, email, organisation: (saved.data as { organisation_id: string }).organisation_id }
   }
 
@@ -174,11 +177,11 @@ describe('review reminders over HTTP (the local backend, its schedule and the ma
     const eve = await signUp('Eve', 'Elm Court')
     const fay = await signUp('Fay', 'Fir Grove')
     const read = await eve.sb.from('reminder_preferences').select('id, review_reminders_muted')
-    expect(read.data).toEqual([{ id: eve.id, review_reminders_muted: false }])
+    expect(read.data).toEqual([{ id: eve.id, review_reminders_muted: null }])
     const other = await eve.sb.from('reminder_preferences').update({ review_reminders_muted: true }).eq('id', fay.id).select('id')
     expect(other.data).toEqual([])
     const fays = await fay.sb.from('reminder_preferences').select('review_reminders_muted').single()
-    expect(fays.data).toEqual({ review_reminders_muted: false })
+    expect(fays.data).toEqual({ review_reminders_muted: null })
     expect((await eve.sb.from('review_reminder_digests').select('*')).error?.code).toBe('42501')
   })
 

@@ -39,8 +39,9 @@ for (const engine of ENGINES) {
     }
     const to = (mails: Mail[], who: Person) => mails.filter((m) => m.to_address === who.email)
 
+    /** The review frequency of `who`'s organisation (issue 39: the organisation's, the same for every member). */
     async function setFrequency(who: Person, frequency: ReviewFrequency | null) {
-      await pg.db.query('update public.users set policy_frequency = $2 where id = $1', [who.id, frequency])
+      await pg.db.query('update public.organisations set review_frequency = $2 where id = (select organisation_id from public.memberships where user_id = $1)', [who.id, frequency])
     }
 
     /** Rates one statement of the organisation's CQC assessment as `who`; returns when (rated_at). */
@@ -56,14 +57,13 @@ for (const engine of ENGINES) {
       })
     }
 
-    /** An organisation: Alice its admin, Bob a member, both with a review frequency. */
+    /** An organisation with a review frequency: Alice its admin, Bob a member. */
     async function team(frequency: ReviewFrequency = 'daily', name?: string) {
       const alice = await person(pg.db, { first: 'Alice' })
       const bob = await person(pg.db, { first: 'Bob' })
       const org = await organisation(pg.db, alice, { name: name ?? `Reminder Care ${alice.id.slice(0, 6)}` })
       await addMember(pg.db, org, bob)
       await setFrequency(alice, frequency)
-      await setFrequency(bob, frequency)
       return { alice, bob, org }
     }
 
@@ -170,20 +170,53 @@ for (const engine of ENGINES) {
         expect(to(await queue(noonAfter(ratedAt, 2)), bob)).toHaveLength(1)
       })
 
-      it('goes to every admin once the member who rated has left the organisation, by the admin\'s own frequency', async () => {
-        const { alice, bob, org } = await team('daily')
+      it('goes to every admin once the member who rated has left the organisation, by the organisation\'s frequency', async () => {
+        const { alice, bob, org } = await team('weekly')
         const carol = await person(pg.db, { first: 'Carol' })
         await addMember(pg.db, org, carol, 'admin')
-        await setFrequency(carol, 'weekly')
+        // Carol's own answers (her users row) no longer decide anything: the organisation reviews weekly.
+        await pg.db.query("update public.users set policy_frequency = 'daily' where id = $1", [carol.id])
         const ratedAt = await rate(bob, 'cqc-saf-2024/effective/assessing-needs')
         await as(bob, (tx) => tx.query('select public.leave_organisation()'))
 
-        const day1 = await queue(noonAfter(ratedAt, 1))
-        expect(to(day1, bob)).toEqual([])
-        expect(to(day1, alice)).toHaveLength(1)
-        expect(to(day1, alice)[0]!.text_body).toContain('- CQC, Effective: Assessing needs.')
-        expect(to(day1, carol)).toEqual([]) // weekly: not yet
-        expect(to(await queue(noonAfter(ratedAt, 7)), carol)).toHaveLength(1)
+        expect(to(await queue(noonAfter(ratedAt, 1)), carol)).toEqual([]) // weekly: not yet, for anyone
+        const week = await queue(noonAfter(ratedAt, 7))
+        expect(to(week, bob)).toEqual([])
+        for (const admin of [alice, carol]) {
+          expect(to(week, admin)).toHaveLength(1)
+          expect(to(week, admin)[0]!.text_body).toContain('- CQC, Effective: Assessing needs.')
+        }
+      })
+
+      it('uses the organisation\'s frequency for every member, whatever their own setup answers said (issue 39)', async () => {
+        const { alice, bob } = await team('daily')
+        // Bob once ran setup with monthly reviews; Alice never chose one.
+        await pg.db.query("update public.users set policy_frequency = 'monthly' where id = $1", [bob.id])
+        await pg.db.query('update public.users set policy_frequency = null where id = $1', [alice.id])
+        const bobRated = await rate(bob, 'cqc-saf-2024/safe/safeguarding')
+        await rate(alice, 'cqc-saf-2024/safe/safe-environments')
+        const day1 = await queue(noonAfter(bobRated, 1))
+        expect(to(day1, bob)[0]!.text_body).toContain('- CQC, Safe: Safeguarding.')
+        expect(to(day1, alice)[0]!.text_body).toContain('- CQC, Safe: Safe environments.')
+      })
+
+      it('follows the organisation\'s reminder default for whoever never chose, and each person\'s own choice otherwise', async () => {
+        const { alice, bob, org } = await team('daily')
+        const carol = await person(pg.db, { first: 'Carol' })
+        await addMember(pg.db, org, carol)
+        await pg.db.query('update public.organisations set review_reminders_default = false where id = $1', [org])
+        // Carol turned the reminders on herself; Bob never chose; Alice turned them off.
+        await as(carol, (tx) => tx.query('update public.reminder_preferences set review_reminders_muted = false where id = $1', [carol.id]))
+        await as(alice, (tx) => tx.query('update public.reminder_preferences set review_reminders_muted = true where id = $1', [alice.id]))
+        const ratedAt = await rate(bob, 'cqc-saf-2024/safe/safeguarding')
+        await rate(carol, 'cqc-saf-2024/safe/safe-environments')
+        await rate(alice, 'cqc-saf-2024/safe/medicines-optimisation')
+        const off = await queue(noonAfter(ratedAt, 1))
+        expect([to(off, alice), to(off, bob), to(off, carol).length]).toEqual([[], [], 1])
+        // The default on again: Bob (never chose) gets his; Alice's own "off" holds.
+        await pg.db.query('update public.organisations set review_reminders_default = true where id = $1', [org])
+        const on = await queue(noonAfter(ratedAt, 2))
+        expect([to(on, alice), to(on, bob).length]).toEqual([[], 1])
       })
 
       it('nobody is sent another organisation\'s items: each digest names only its own organisation\'s', async () => {
@@ -203,7 +236,7 @@ for (const engine of ENGINES) {
         expect(to(mails, b.alice)).toEqual([])
       })
 
-      it('sends nothing for archived assessments, nor to someone who never chose a review frequency', async () => {
+      it('sends nothing for archived assessments, nor while the organisation has no review frequency', async () => {
         const { alice, bob } = await team('daily')
         await setFrequency(bob, null)
         const ratedAt = await rate(bob, 'cqc-saf-2024/safe/safeguarding')
@@ -308,21 +341,21 @@ for (const engine of ENGINES) {
 
       it("a person reads and changes only their own setting, and only whether it is muted", async () => {
         const { alice, bob } = await team('daily')
-        const seen = await as(bob, (tx) => tx.query<{ id: string; review_reminders_muted: boolean }>('select id, review_reminders_muted from public.reminder_preferences'))
-        expect(seen.rows).toEqual([{ id: bob.id, review_reminders_muted: false }])
+        const seen = await as(bob, (tx) => tx.query<{ id: string; review_reminders_muted: boolean | null }>('select id, review_reminders_muted from public.reminder_preferences'))
+        expect(seen.rows).toEqual([{ id: bob.id, review_reminders_muted: null }])
         const other = await as(bob, (tx) => tx.query('update public.reminder_preferences set review_reminders_muted = true where id = $1 returning id', [alice.id]))
         expect(other.rows).toEqual([])
         const aliceRow = await pg.db.query<{ m: boolean }>('select review_reminders_muted as m from public.reminder_preferences where id = $1', [alice.id])
-        expect(aliceRow.rows).toEqual([{ m: false }])
+        expect(aliceRow.rows).toEqual([{ m: null }])
         expect((await errorOf(as(bob, (tx) => tx.query('update public.reminder_preferences set id = $1 where id = $2', [alice.id, bob.id])))).code).toBe('42501')
         expect((await errorOf(as(bob, (tx) => tx.query('insert into public.reminder_preferences (id) values ($1)', [bob.id])))).code).toBe('42501')
         expect((await errorOf(as(bob, (tx) => tx.query('delete from public.reminder_preferences where id = $1', [bob.id])))).code).toBe('42501')
       })
 
-      it('every new profile has its setting, not muted', async () => {
+      it("every new profile has its setting, not chosen yet (the organisation's default applies)", async () => {
         const dana = await person(pg.db, { first: 'Dana' })
-        const r = await pg.db.query<{ m: boolean }>('select review_reminders_muted as m from public.reminder_preferences where id = $1', [dana.id])
-        expect(r.rows).toEqual([{ m: false }])
+        const r = await pg.db.query<{ m: boolean | null }>('select review_reminders_muted as m from public.reminder_preferences where id = $1', [dana.id])
+        expect(r.rows).toEqual([{ m: null }])
       })
     })
   })
