@@ -41,6 +41,7 @@ import { Route as SecurityRouteImport } from './routes/security'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as SignedInAccountRouteImport } from './routes/_signedIn/account'
 import { Route as SignedInAppRouteImport } from './routes/_signedIn/app'
+import { Route as SignedInSettingsRouteImport } from './routes/_signedIn/settings'
 import { Route as SignedInTeamRouteImport } from './routes/_signedIn/team'
 import { Route as OnboardingIndexRouteImport } from './routes/onboarding/index'
 import { Route as SignedInAppPackRouteImport } from './routes/_signedIn/app_.pack'
@@ -205,6 +206,11 @@ const SignedInAppRoute = SignedInAppRouteImport.update({
   path: '/app',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInSettingsRoute = SignedInSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInTeamRoute = SignedInTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/account': typeof SignedInAccountRoute
   '/app': typeof SignedInAppRoute
+  '/settings': typeof SignedInSettingsRoute
   '/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/app/pack': typeof SignedInAppPackRoute
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/account': typeof SignedInAccountRoute
   '/app': typeof SignedInAppRoute
+  '/settings': typeof SignedInSettingsRoute
   '/team': typeof SignedInTeamRoute
   '/onboarding': typeof OnboardingIndexRoute
   '/app/pack': typeof SignedInAppPackRoute
@@ -334,6 +342,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_signedIn/account': typeof SignedInAccountRoute
   '/_signedIn/app': typeof SignedInAppRoute
+  '/_signedIn/settings': typeof SignedInSettingsRoute
   '/_signedIn/team': typeof SignedInTeamRoute
   '/onboarding/': typeof OnboardingIndexRoute
   '/_signedIn/app_/pack': typeof SignedInAppPackRoute
@@ -373,6 +382,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/account'
     | '/app'
+    | '/settings'
     | '/team'
     | '/onboarding/'
     | '/app/pack'
@@ -410,6 +420,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/account'
     | '/app'
+    | '/settings'
     | '/team'
     | '/onboarding'
     | '/app/pack'
@@ -448,6 +459,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_signedIn/account'
     | '/_signedIn/app'
+    | '/_signedIn/settings'
     | '/_signedIn/team'
     | '/onboarding/'
     | '/_signedIn/app_/pack'
@@ -714,6 +726,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAppRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signedIn/settings': {
+      id: '/_signedIn/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SignedInSettingsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signedIn/team': {
       id: '/_signedIn/team'
       path: '/team'
@@ -748,6 +767,7 @@ declare module '@tanstack/react-router' {
 interface SignedInRouteChildren {
   SignedInAccountRoute: typeof SignedInAccountRoute
   SignedInAppRoute: typeof SignedInAppRoute
+  SignedInSettingsRoute: typeof SignedInSettingsRoute
   SignedInTeamRoute: typeof SignedInTeamRoute
   SignedInAppPackRoute: typeof SignedInAppPackRoute
   SignedInOnboardingSetupRoute: typeof SignedInOnboardingSetupRoute
@@ -756,6 +776,7 @@ interface SignedInRouteChildren {
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAccountRoute: SignedInAccountRoute,
   SignedInAppRoute: SignedInAppRoute,
+  SignedInSettingsRoute: SignedInSettingsRoute,
   SignedInTeamRoute: SignedInTeamRoute,
   SignedInAppPackRoute: SignedInAppPackRoute,
   SignedInOnboardingSetupRoute: SignedInOnboardingSetupRoute,

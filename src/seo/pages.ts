@@ -308,6 +308,16 @@ export const PAGES = [
     structured: [],
   },
   {
+    path: '/settings',
+    title: 'Organisation settings',
+    description: "Your organisation's regulators, sector, review frequency and review reminders on InspectReady.",
+    heading: 'Organisation settings',
+    noindex: true,
+    signedIn: true,
+    signedOutTo: '/auth',
+    structured: [],
+  },
+  {
     path: '/invite',
     title: 'Join your team',
     description: 'Accept an invitation to join your organisation on InspectReady.',

@@ -1,0 +1,4 @@
+import { driver } from './organisationSettings.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
