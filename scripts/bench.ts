@@ -477,7 +477,7 @@ export function appBudgetFailures(app: AppBench): string[] {
 
 export function appLine(app: AppBench, over: readonly string[]): string {
   return [
-    `/app with four frameworks (${app.items} items rated): ${app.assessmentRequests} request to /rest/v1/assessments (budget ${BUDGETS.appAssessmentRequests}),`,
+    `/app with four frameworks (${app.items} items rated): ${app.assessmentRequests} request reading the assessments (budget ${BUDGETS.appAssessmentRequests}),`,
     `${app.restRequests} to /rest/v1 in all, on screen in ${app.loadedMs} ms; rating a statement: INP ${app.inpMs} ms (budget ${BUDGETS.appInpMs};`,
     `${app.interactions.map((i) => `${i.name} ${i.ms} ms`).join(', ') || 'every interaction under 16 ms'}): ${over.length ? `OVER: ${over.join('; ')}` : 'ok'}`,
   ].join(' ')

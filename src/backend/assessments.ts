@@ -2,9 +2,9 @@
  * The signed-in home's self-assessment (issue 29) through supabase-js against PostgREST
  * (supabase/migrations/20261125000000_assessments.sql; docs/backend.md):
  *
- * - the dashboard: every open assessment with its items and their evidence in ONE embedded select
- *   (`assessments?select=*,assessment_items(*,assessment_evidence(*))&archived_at=is.null`), read beside the
- *   person's own setup answers (regulators, sector, review frequency) from their users row;
+ * - the dashboard: the organisation's settings (regulators, sector, review frequency: the same for every member) and
+ *   every open assessment with its items and their evidence in ONE embedded select
+ *   (`organisations?select=…,assessments(*,assessment_items(*,assessment_evidence(*)))&assessments.archived_at=is.null`);
  * - starting or re-syncing the assessments with the frameworks chosen in setup: rpc sync_assessments (atomic,
  *   archives rather than deletes, never loses an answer);
  * - evidence on its own: a plain insert into assessment_evidence (the item is then "in progress");
@@ -26,9 +26,8 @@ import {
   type EvidenceDraft,
   failure,
   type ItemRecord,
-  parseAssessmentRows,
   parseItemRow,
-  parseSetupAnswers,
+  parseDashboard,
 } from '../domain/assessments'
 import { getSupabase } from './client'
 
@@ -37,7 +36,12 @@ export const ITEM_SELECT =
   'item_id, status, rating, evidence_category, rated_by, rated_by_name, rated_at, reviewed_at, version, assessment_evidence(id, kind, note, url, created_at, created_by_name, storage_path, file_name, file_size, content_type, created_by)'
 /** The dashboard's one request: open assessments, their items, each item's evidence, with who rated and added them. */
 export const DASHBOARD_SELECT = `id, organisation_id, framework_id, framework_version_id, conditions, assessment_items(${ITEM_SELECT})`
-const ANSWER_COLUMNS = 'sector, selected_regulators, policy_frequency'
+/**
+ * The dashboard's ONE request (issue 39): the reader's organisation with its settings (regulators, sector, review
+ * frequency: the same for every member) and its open assessments embedded, under RLS (a member reads only their own
+ * organisation; a person in none reads no row).
+ */
+export const DASHBOARD_ORGANISATION_SELECT = `sector, selected_regulators, review_frequency, assessments(${DASHBOARD_SELECT})`
 
 export async function client(): Promise<SupabaseClient> {
   try {
@@ -62,18 +66,14 @@ export async function request<T>(run: () => PromiseLike<{ data: T; error: Postgr
   return reply.data
 }
 
-export async function readDashboard(sb: SupabaseClient, userId: string): Promise<Dashboard> {
-  const [answers, rows] = await Promise.all([
-    request(() => sb.from('users').select(ANSWER_COLUMNS).eq('id', userId).maybeSingle()),
-    request(() => sb.from('assessments').select(DASHBOARD_SELECT).is('archived_at', null)),
-  ])
-  return { answers: parseSetupAnswers(answers), assessments: parseAssessmentRows(rows) }
+export async function readDashboard(sb: SupabaseClient): Promise<Dashboard> {
+  return parseDashboard(await request(() => sb.from('organisations').select(DASHBOARD_ORGANISATION_SELECT).is('assessments.archived_at', null)))
 }
 
 /** The open assessments become exactly these frameworks (archived ones reopen with their answers); then re-read. */
 export async function syncAssessments(sb: SupabaseClient, input: { userId: string; frameworkIds: readonly string[] }): Promise<Dashboard> {
   await request(() => sb.rpc('sync_assessments', { p_framework_ids: [...input.frameworkIds] }))
-  return readDashboard(sb, input.userId)
+  return readDashboard(sb)
 }
 
 export interface EvidenceInput {
@@ -131,7 +131,7 @@ export async function rateItem(sb: SupabaseClient, input: RatingInput): Promise<
 }
 
 export const assessmentActors = {
-  loadDashboard: fromPromise<Dashboard, { userId: string }>(async ({ input }) => readDashboard(await client(), input.userId)),
+  loadDashboard: fromPromise<Dashboard, { userId: string }>(async () => readDashboard(await client())),
   syncAssessments: fromPromise<Dashboard, { userId: string; frameworkIds: readonly string[] }>(async ({ input }) => syncAssessments(await client(), input)),
 }
 

@@ -37,7 +37,7 @@ export async function savedWizardAnswers(userId: string): Promise<WizardAnswers 
   return parseWizardRow(data as Record<string, unknown>)
 }
 
-/** The wizard's final save: every answer and onboarding_completed_at, PATCHed by id. */
+/** The wizard's final save: every answer and onboarding_completed_at, PATCHed by id (spec section 7), then the organisation's settings when the person is its admin. */
 export async function saveWizardAnswers(input: { userId: string; answers: WizardAnswers }): Promise<void> {
   const patch = buildWizardPatch(input.answers, new Date())
   if (!patch || !input.userId) throw new Error('The wizard answers are incomplete')
@@ -46,10 +46,11 @@ export async function saveWizardAnswers(input: { userId: string; answers: Wizard
   const { data, error } = await supabase.from('users').update(patch).eq('id', input.userId).select('id')
   if (error) throw new Error(`Saving the setup failed (${error.code ?? 'unknown'})`)
   if (data?.length !== 1) throw new Error('Saving the setup updated no row')
-  // 'Run setup again' adds or archives the organisation's assessments to match (issue 29); never loses an answer.
-  // Best effort: the answers are saved either way, and the signed-in home starts what is missing.
-  const { syncChosenFrameworks } = await import('./frameworkSync')
-  await syncChosenFrameworks(supabase, input.answers)
+  // An admin's answers become the organisation's settings (its regulators, sector and review frequency), and its
+  // assessments follow the regulators' frameworks, in one transaction (rpc apply_setup_to_organisation, issue 39);
+  // a member's run changes nothing of the organisation. A failure fails the save, so the person can try again.
+  const { applySetupToOrganisation } = await import('./organisationSettings')
+  await applySetupToOrganisation(supabase, input.answers)
 }
 
 export const loadAccountActor = fromPromise(({ input }: { input: SessionUser }) => loadAccount(input))

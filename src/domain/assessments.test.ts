@@ -21,6 +21,7 @@ import {
   NOTE_MAX_LENGTH,
   parseAssessmentRows,
   parseItemRow,
+  parseDashboard,
   parseSetupAnswers,
   versionOf,
   withItem,
@@ -94,10 +95,25 @@ describe('parsing the dashboard rows', () => {
     expect(parseAssessmentRows({})).toEqual([])
   })
 
-  it('reads the setup answers, ignoring what it does not know', () => {
-    expect(parseSetupAnswers({ sector: 'care', selected_regulators: ['cqc', 3], policy_frequency: 'weekly' })).toEqual({ selectedRegulators: ['cqc'], sector: 'care', frequency: 'weekly' })
-    expect(parseSetupAnswers({ sector: '', selected_regulators: 'cqc', policy_frequency: 'hourly' })).toEqual({ selectedRegulators: [], sector: null, frequency: null })
+  it('reads the organisation’s settings, ignoring what it does not know', () => {
+    expect(parseSetupAnswers({ sector: 'care', selected_regulators: ['cqc', 3], review_frequency: 'weekly' })).toEqual({ selectedRegulators: ['cqc'], sector: 'care', frequency: 'weekly' })
+    expect(parseSetupAnswers({ sector: '', selected_regulators: 'cqc', review_frequency: 'hourly' })).toEqual({ selectedRegulators: [], sector: null, frequency: null })
+    // A person's own (old) answers are not the organisation's.
+    expect(parseSetupAnswers({ policy_frequency: 'weekly' })).toEqual({ selectedRegulators: [], sector: null, frequency: null })
     expect(parseSetupAnswers(null)).toEqual({ selectedRegulators: [], sector: null, frequency: null })
+  })
+
+  it('reads the dashboard’s one request: the organisation with its settings and open assessments embedded', () => {
+    const row = { id: 'a-1', organisation_id: 'o', framework_version_id: 'cqc-saf-2024', conditions: null, assessment_items: [itemRow()] }
+    const parsed = parseDashboard([{ sector: 'care', selected_regulators: ['cqc'], review_frequency: 'monthly', assessments: [row] }])
+    expect(parsed.answers).toEqual({ selectedRegulators: ['cqc'], sector: 'care', frequency: 'monthly' })
+    expect(parsed.assessments).toEqual(parseAssessmentRows([row]))
+    expect(parsed.assessments).toHaveLength(1)
+    // A person in no organisation reads no row: nothing chosen, nothing started.
+    const none = { answers: { selectedRegulators: [], sector: null, frequency: null }, assessments: [] }
+    expect(parseDashboard([])).toEqual(none)
+    expect(parseDashboard(null)).toEqual(none)
+    expect(parseDashboard([{ sector: 'care', selected_regulators: [], review_frequency: null }])).toEqual({ ...none, answers: { ...none.answers, sector: 'care' } })
   })
 })
 

@@ -63,7 +63,10 @@ export interface AssessmentRecord {
   readonly items: Readonly<Record<string, ItemRecord>>
 }
 
-/** What the setup wizard said, which decides the frameworks (./frameworks/selection.ts) and review dates. */
+/**
+ * The organisation's settings (its admin's setup answers, or its settings page: migration 20261128110000), which
+ * decide the frameworks (./frameworks/selection.ts) and review dates for every member alike.
+ */
 export interface SetupAnswers {
   readonly selectedRegulators: readonly string[]
   readonly sector: string | null
@@ -176,11 +179,22 @@ export function parseAssessmentRows(rows: unknown): AssessmentRecord[] {
   return out.sort((a, b) => rank(a) - rank(b))
 }
 
+/** The organisation's settings (organisations row, migration 20261128110000) as the dashboard uses them. */
 export function parseSetupAnswers(row: unknown): SetupAnswers {
   const r = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>
-  const frequency = (FREQUENCIES as readonly unknown[]).includes(r.policy_frequency) ? (r.policy_frequency as ReviewFrequency) : null
+  const frequency = (FREQUENCIES as readonly unknown[]).includes(r.review_frequency) ? (r.review_frequency as ReviewFrequency) : null
   const selectedRegulators = Array.isArray(r.selected_regulators) ? r.selected_regulators.filter((x): x is string => typeof x === 'string') : []
   return { selectedRegulators, sector: str(r.sector), frequency }
+}
+
+/**
+ * The dashboard's one request: the reader's organisation (0 rows for a person in none) with its settings and its open
+ * assessments embedded (`organisations?select=…,assessments(…)&assessments.archived_at=is.null`).
+ */
+export function parseDashboard(rows: unknown): Dashboard {
+  const organisation = Array.isArray(rows) ? rows[0] : null
+  const assessments = typeof organisation === 'object' && organisation !== null ? (organisation as { assessments?: unknown }).assessments : []
+  return { answers: parseSetupAnswers(organisation), assessments: parseAssessmentRows(assessments) }
 }
 
 // The bridge to the rules.

@@ -9,7 +9,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { describe, expect, it } from 'vitest'
 import { addEvidence, rateItem, readDashboard, readItem, syncAssessments } from '../../src/backend/assessments'
-import { syncChosenFrameworks } from '../../src/backend/frameworkSync'
+import { applySetupToOrganisation } from '../../src/backend/organisationSettings'
 import { assessmentState, type Dashboard, versionOf } from '../../src/domain/assessments'
 import { ofstedOutcome, summariseFramework } from '../../src/domain/frameworks/scoring'
 import { memoryStorage, uniqueEmail } from './helpers.ts'
@@ -64,11 +64,16 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
       (e: unknown) => e as { code: string; message: string },
     )
 
-  it('reads the dashboard in one request, starts the chosen frameworks, and scores three Safe statements by CQC’s bands', async () => {
-    const alice = await account('Alice', undefined, { sector: 'care', selected_regulators: ['cqc', 'ofsted'], policy_frequency: 'weekly' })
-    const empty = await readDashboard(alice.sb, alice.id)
-    expect(empty).toEqual({ answers: { selectedRegulators: ['cqc', 'ofsted'], sector: 'care', frequency: 'weekly' }, assessments: [] })
-    expect(alice.requests.sort()).toEqual(['GET /rest/v1/assessments', 'GET /rest/v1/users'])
+  it('reads the organisation’s settings and its assessments in one request, and scores three Safe statements by CQC’s bands', async () => {
+    const alice = await account('Alice')
+    // The wizard's save, run by the organisation's admin: its answers become the organisation's settings and its
+    // assessments follow them (issue 39).
+    expect(await applySetupToOrganisation(alice.sb, { regulators: ['ofsted', 'cqc'], sector: 'care', frequency: 'weekly' })).toBe(true)
+    alice.requests.length = 0
+    const empty = await readDashboard(alice.sb)
+    expect(empty.answers).toEqual({ selectedRegulators: ['cqc', 'ofsted'], sector: 'care', frequency: 'weekly' })
+    expect(empty.assessments.map((a) => [a.versionId, a.items])).toEqual([['cqc-saf-2024', {}], ['ofsted-eif-2025', {}]])
+    expect(alice.requests).toEqual(['GET /rest/v1/organisations'])
 
     const started = await syncAssessments(alice.sb, { userId: alice.id, frameworkIds: ['cqc-saf', 'ofsted-eif'] })
     expect(started.assessments.map((a) => [a.versionId, a.organisationId, a.items])).toEqual([
@@ -93,8 +98,8 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     }
 
     alice.requests.length = 0
-    const dashboard = await readDashboard(alice.sb, alice.id)
-    expect(alice.requests.filter((r) => r.includes('/assessment'))).toEqual(['GET /rest/v1/assessments'])
+    const dashboard = await readDashboard(alice.sb)
+    expect(alice.requests).toEqual(['GET /rest/v1/organisations'])
     const read = dashboard.assessments[0]!
     expect(Object.keys(read.items).sort()).toEqual([SAFE('medicines-optimisation'), SAFE('safe-environments'), SAFE('safeguarding')])
     // 3 + 4 + 2 of 12 is 75 %: Good, with 3 of 8 statements rated.
@@ -126,7 +131,7 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
   })
 
   it("'Run setup again' archives a dropped framework and reopens it with every answer", async () => {
-    const head = await account('Hana', undefined, { sector: 'education', selected_regulators: ['ofsted'] })
+    const head = await account('Hana')
     const first = await syncAssessments(head.sb, { userId: head.id, frameworkIds: ['ofsted-eif'] })
     const ofsted = first.assessments[0]!
     await rateItem(head.sb, { assessmentId: ofsted.id, itemId: 'ofsted-eif-2025/safeguarding/safeguarding', rating: 'not-met', expectedVersion: 0, evidenceCategory: null, drafts: [note('Single central record gaps')], review: false })
@@ -139,20 +144,22 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     expect(ofstedOutcome(versionOf(reopened), assessmentState(reopened)).category).toBe('requires-significant-improvement')
   })
 
-  it('after setup, the chosen frameworks are synced (best effort: a person in no organisation changes nothing)', async () => {
-    const landlord = await account('Lena')
-    expect(await syncChosenFrameworks(landlord.sb, { regulators: ['rsh', 'bsr'], sector: 'housing' })).toBe(true)
-    expect((await readDashboard(landlord.sb, landlord.id)).assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023', 'rsh-consumer-2024'])
-    // No regulator chosen: the sector's framework.
-    expect(await syncChosenFrameworks(landlord.sb, { regulators: [], sector: 'construction' })).toBe(true)
-    expect((await readDashboard(landlord.sb, landlord.id)).assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023'])
-    expect(await syncChosenFrameworks(landlord.sb, { regulators: [], sector: '' })).toBe(false)
-    expect((await readDashboard(landlord.sb, landlord.id)).assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023'])
-    const requests: string[] = []
-    const loner = countingClient(local.server.url, requests)
+  it('the wizard’s answers become the organisation’s settings when its admin saves them; a member’s run, or a person in none, changes nothing', async () => {
+    const lena = await account('Lena')
+    const mo = await account('Mo', lena.org)
+    expect(await applySetupToOrganisation(lena.sb, { regulators: ['rsh', 'bsr'], sector: 'housing', frequency: 'monthly' })).toBe(true)
+    const lenas = await readDashboard(lena.sb)
+    expect(lenas.assessments.map((a) => a.versionId)).toEqual(['bsr-hrb-2023', 'rsh-consumer-2024'])
+    // Mo, a member, never ran setup: he sees the organisation's frameworks and frequency, the same dashboard.
+    expect(await readDashboard(mo.sb)).toEqual(lenas)
+    expect(await applySetupToOrganisation(mo.sb, { regulators: ['cqc'], sector: 'care', frequency: 'daily' })).toBe(false)
+    expect(await readDashboard(lena.sb)).toEqual(lenas)
+    // The server's rules, in the browser's words.
+    expect(await failureOf(applySetupToOrganisation(lena.sb, { regulators: [], sector: 'housing', frequency: 'monthly' }))).toEqual({ code: 'regulators_required', message: 'Choose at least one regulator.' })
+    const loner = countingClient(local.server.url, [])
     const { error } = await loner.auth.signUp({ email: uniqueEmail('loner'), password: 'correct-horse-1' })
     expect(error).toBeNull()
-    expect(await syncChosenFrameworks(loner, { regulators: ['cqc'], sector: 'care' })).toBe(false)
+    expect(await applySetupToOrganisation(loner, { regulators: ['cqc'], sector: 'care', frequency: 'daily' })).toBe(false)
   })
 
   it('bad input is a plain failure with the server’s reason, and changes nothing', async () => {
@@ -171,12 +178,12 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     expect(await failureOf(syncAssessments(alice.sb, { userId: alice.id, frameworkIds: ['not-a-framework'] }))).toMatchObject({ code: 'unknown_framework' })
     expect(await fingerprint(local.server.db, local.tables)).toBe(before)
     // Another organisation reads none of it.
-    const carolsView: Dashboard = await readDashboard(carol.sb, carol.id)
+    const carolsView: Dashboard = await readDashboard(carol.sb)
     expect(carolsView.assessments).toEqual([])
   })
 
   it('a dropped connection is code network', async () => {
     const sb = createClient('http://127.0.0.1:9', local.server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } })
-    expect(await failureOf(readDashboard(sb, '00000000-0000-4000-8000-000000000001'))).toMatchObject({ code: 'network' })
+    expect(await failureOf(readDashboard(sb))).toMatchObject({ code: 'network' })
   })
 })

@@ -91,7 +91,7 @@ export const driver = defineDriver({
     await waitForHydration(page)
     const [assessment] = homeSampleCareDashboard.assessments
     const items = input.item ? { [input.item.itemId]: input.item } : {}
-    await answerDashboard(page, { ...homeSampleCareDashboard, assessments: [{ ...assessment!, items }] }, input.reviewDue ? { policy_frequency: 'daily' } : {})
+    await answerDashboard(page, { ...homeSampleCareDashboard, assessments: [{ ...assessment!, items }] }, input.reviewDue ? { review_frequency: 'daily' } : {})
     await home.item(page, CQC.name, findItem(CQC, input.itemId)!.name).click()
     await expect(home.panelHeading(page)).toBeFocused()
   },

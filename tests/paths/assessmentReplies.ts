@@ -5,8 +5,8 @@ import { holdRequests } from './driver'
 
 /**
  * The self-assessment's requests held at the network for the drivers of /app (home.driver.ts, assessItem.driver.ts),
- * and the replies as PostgREST sends them: the setup answers (the own users row), the dashboard's one embedded
- * select, sync_assessments, the evidence insert and the item read after it, and rate_item; a refusal as PostgREST's
+ * and the replies as PostgREST sends them: the dashboard's one embedded select (the organisation's settings and its
+ * open assessments), sync_assessments, the evidence insert and the item read after it, and rate_item; a refusal as PostgREST's
  * error with the reason as its hint.
  */
 const env = e2eEnv()
@@ -14,8 +14,8 @@ const rest = (path: string) => (url: URL) => url.origin === env.backendUrl && ur
 const storage = (prefix: string) => (url: URL) => url.origin === env.backendUrl && url.pathname.startsWith(`/storage/v1/${prefix}`)
 
 export const held = {
-  answers: holdRequests(rest('users'), 'GET'),
-  dashboards: holdRequests(rest('assessments'), 'GET'),
+  // The dashboard's one request: the organisation with its settings and its open assessments embedded.
+  dashboards: holdRequests(rest('organisations'), 'GET'),
   sync: holdRequests(rest('rpc/sync_assessments'), 'POST'),
   evidence: holdRequests(rest('assessment_evidence'), 'POST'),
   items: holdRequests(rest('assessment_items'), 'GET'),
@@ -46,7 +46,8 @@ export function refuse(route: Route, failure: AssessmentFailure, options: { get?
   return answer(route, { code: `PT${status}`, message: failure.message, hint: failure.code, details: null }, status)
 }
 
-export const answersRow = (a: SetupAnswers) => ({ sector: a.sector, selected_regulators: a.selectedRegulators, policy_frequency: a.frequency })
+/** The organisation's settings as its row has them. */
+export const answersRow = (a: SetupAnswers) => ({ sector: a.sector, selected_regulators: a.selectedRegulators, review_frequency: a.frequency })
 
 /** An item as PostgREST returns a row of assessment_items with its evidence. */
 export function itemRow(item: ItemRecord) {
@@ -92,10 +93,9 @@ export const dashboardRows = (d: Dashboard) =>
     assessment_items: Object.values(a.items).map(itemRow),
   }))
 
-/** The dashboard read: the answers row and the one embedded select. */
+/** The dashboard read: the one embedded select, the organisation's row with its settings and open assessments. */
 export async function answerDashboard(page: import('@playwright/test').Page, d: Dashboard, answersOverride?: Partial<ReturnType<typeof answersRow>>) {
-  await answer(await held.answers.next(page), { ...answersRow(d.answers), ...answersOverride })
-  await answer(await held.dashboards.next(page), dashboardRows(d))
+  await answer(await held.dashboards.next(page), [{ ...answersRow(d.answers), ...answersOverride, assessments: dashboardRows(d) }])
 }
 
 

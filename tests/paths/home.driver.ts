@@ -13,8 +13,8 @@ import { signedInStart } from './users'
 
 /**
  * /app, the signed-in home, for a real signed-in account (the session is real, so the signed-in layout and the
- * header work as for anyone). The dashboard's requests (the setup answers from the own users row, and the one
- * embedded select of assessments, items and evidence), sync_assessments and rate_item are held at the network and
+ * header work as for anyone). The dashboard's one request (the organisation's settings with its assessments, items
+ * and evidence embedded), sync_assessments and rate_item are held at the network and
  * answered by the path with the sample of the event, as PostgREST sends them. The real server's rules (scores
  * stored, RLS, the conflict) are proven by tests/backend/assessments.*.test.ts and, through this page, by
  * tests/e2e/assessment.spec.ts.
@@ -57,7 +57,7 @@ async function expectOverview(page: Page, c: HomeContext) {
  * The page's clock is today's, the sample's 27 November 2026: with daily reviews (for weekly ones) a rating of 20
  * November is due for review on both, as the sample has it.
  */
-const pageAnswers = (d: Dashboard) => (d.answers.frequency === 'weekly' ? { policy_frequency: 'daily' as const } : {})
+const pageAnswers = (d: Dashboard) => (d.answers.frequency === 'weekly' ? { review_frequency: 'daily' as const } : {})
 
 export const driver = defineDriver({
   name: 'home',
@@ -93,10 +93,7 @@ export const driver = defineDriver({
       await expect(home.status(page)).toHaveText(new RegExp(`^${location.item.name} (rated|reviewed:) ${point.label}$`))
     },
     'xstate.done.actor.loadDashboard': (page, event) => answerDashboard(page, outputOf(event), pageAnswers(outputOf(event))),
-    'xstate.error.actor.loadDashboard': async (page, event) => {
-      await answer(await held.answers.next(page), { sector: 'care', selected_regulators: ['cqc'], policy_frequency: 'weekly' })
-      await refuse(await held.dashboards.next(page), errorOf(event), { get: true })
-    },
+    'xstate.error.actor.loadDashboard': async (page, event) => refuse(await held.dashboards.next(page), errorOf(event), { get: true }),
     'xstate.done.actor.syncAssessments': async (page, event) => {
       await answer(await held.sync.next(page), [])
       await answerDashboard(page, outputOf(event), pageAnswers(outputOf(event)))

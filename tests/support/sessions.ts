@@ -211,7 +211,11 @@ export async function signUpOrganisation(owner: Pick<EmailUser, 'id' | 'email'>,
   expect(made.error).toBeNull()
 }
 
-/** Saves the user's setup answers as the wizard does, setup finished now: the id of the organisation their profile names. */
+/**
+ * Saves the user's setup answers as the wizard does, setup finished now: their own users row, and, when they are an
+ * admin of their organisation, its settings (issue 39: the wizard's rpc apply_setup_to_organisation; here with the
+ * service role, so answers without a frequency can leave the organisation's unset). The id of their organisation.
+ */
 async function finishSetup(user: Pick<NodeUser, 'id'>, answers: SetupAnswers): Promise<string | null> {
   const saved = await admin
     .from('users')
@@ -222,10 +226,23 @@ async function finishSetup(user: Pick<NodeUser, 'id'>, answers: SetupAnswers): P
       onboarding_completed_at: new Date().toISOString(),
     })
     .eq('id', user.id)
-    .select('organisation_id')
+    .select('organisation_id, access_role')
     .single()
   expect(saved.error).toBeNull()
-  return (saved.data as { organisation_id: string | null }).organisation_id
+  const row = saved.data as { organisation_id: string | null; access_role: string | null }
+  if (row.organisation_id && row.access_role === 'admin') {
+    const settings = await admin
+      .from('organisations')
+      .update({
+        sector: answers.sector,
+        selected_regulators: answers.regulators,
+        ...(answers.frequency ? { review_frequency: answers.frequency } : {}),
+        settings_updated_by: user.id,
+      })
+      .eq('id', row.organisation_id)
+    expect(settings.error).toBeNull()
+  }
+  return row.organisation_id
 }
 
 /** A new organisation with `owner` as its admin (as signUpOrganisation) and their setup answers saved: its id. */
@@ -234,7 +251,7 @@ export async function newOrganisation(owner: Pick<EmailUser, 'id' | 'email'>, or
   return (await finishSetup(owner, organisation))!
 }
 
-/** Makes `user` a member of the organisation and, when given, saves their setup answers (setup finished now). */
+/** Makes `user` a member of the organisation and, when given, saves their setup answers (setup finished now; a member's answers change nothing of the organisation). */
 export async function addMember(organisationId: string, user: Pick<NodeUser, 'id'>, answers?: SetupAnswers) {
   expect((await admin.from('memberships').insert({ organisation_id: organisationId, user_id: user.id, role: 'member' })).error).toBeNull()
   if (answers) await finishSetup(user, answers)
