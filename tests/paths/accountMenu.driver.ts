@@ -32,6 +32,7 @@ async function expectSignedIn(page: Page, ctx: PathContext, open: boolean) {
   if (open) {
     await expect(workspace).toHaveAttribute('href', '/app')
     await expect(banner(page).getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account')
+    await expect(banner(page).getByRole('link', { name: 'Organisation settings' })).toHaveAttribute('href', '/settings')
     await expect(panelSignOut).toBeVisible()
     await expect(banner(page).getByText(`Signed in as ${email}`)).toBeAttached()
   } else {

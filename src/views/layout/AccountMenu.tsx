@@ -91,6 +91,10 @@ export default function AccountMenu({ signedOut }: { signedOut: ReactNode }) {
         <Link to="/team" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
           Your team
         </Link>
+        {/* Everyone in an organisation reads its settings there; only its admins change them. */}
+        <Link to="/settings" className={s.accountItem} onClick={() => menu.send({ type: 'CLOSE' })}>
+          Organisation settings
+        </Link>
         <button type="button" className={s.accountItem} onClick={() => menu.send({ type: 'SIGN_OUT' })}>
           Sign out
         </button>
