@@ -3,7 +3,7 @@ import { e2eEnv } from '../../scripts/e2e-env'
 import { EVIDENCE_FILE_MESSAGES } from '../../machines/evidenceFiles.machine'
 import { FILE_MESSAGES } from '../../src/domain/fileType'
 import { home } from '../support/pages/home'
-import { admin, emailUser, signInPage } from '../support/sessions'
+import { admin, emailUser, newOrganisation, signInPage } from '../support/sessions'
 import { axeViolationsAtBothWidths, waitForHydration, watchConsole } from './support'
 
 /**
@@ -20,20 +20,7 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 type User = Awaited<ReturnType<typeof emailUser>>
 
 async function careOrganisation(user: User): Promise<string> {
-  const made = await admin.rpc('complete_user_signup', {
-    p_user_id: user.id,
-    p_email: user.email,
-    p_user_data: { company_name: `Test files ${Date.now().toString(36)}`, sector: 'care', staff_count: 12 },
-  })
-  expect(made.error).toBeNull()
-  const answers = await admin
-    .from('users')
-    .update({ sector: 'care', selected_regulators: ['cqc'], policy_frequency: 'monthly', onboarding_completed_at: new Date().toISOString() })
-    .eq('id', user.id)
-    .select('organisation_id')
-    .single()
-  expect(answers.error).toBeNull()
-  return (answers.data as { organisation_id: string }).organisation_id
+  return newOrganisation(user, { company: `Test files ${Date.now().toString(36)}`, sector: 'care', regulators: ['cqc'], frequency: 'monthly' })
 }
 
 /** The organisation's stored objects (the service role sees them all). */
