@@ -1,0 +1,20 @@
+import type { PartnerApplicationDraft } from '../src/domain/partnerApplication'
+
+/**
+ * The samples of machines/partnerApplication.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
+ * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
+ */
+
+/** The view starts the machine with the spec defaults (no draft given). */
+export const partnerApplicationSampleInput: { draft?: PartnerApplicationDraft } = {}
+
+/** Sample events for path generation: every event type, invoked-actor results and the delay. */
+export const partnerApplicationSampleEvents = [
+  { type: 'FIELD_CHANGED', field: 'company', value: 'Acme & Sons "Training" 🎓' },
+  { type: 'FIELD_CHANGED', field: 'sites', value: '' },
+  { type: 'FIELD_CHANGED', field: 'sites', value: '3' },
+  { type: 'COPY' },
+  { type: 'xstate.done.actor.copySummary', output: undefined },
+  { type: 'xstate.error.actor.copySummary', error: { message: 'Write permission denied.' } },
+  { type: 'xstate.after.copiedIndicatorDelay.partnerApplication.copied' },
+] as const

@@ -1,0 +1,19 @@
+import type { AnyEventObject } from 'xstate'
+
+/**
+ * The samples of machines/reminderSettings.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
+ * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
+ */
+
+/** The signed-in person the page hands the machine. */
+export const reminderSettingsSampleInput: { userId: string } = { userId: '00000000-0000-4000-8000-000000000001' }
+
+export const reminderSettingsSampleEvents = [
+  { type: 'TOGGLE' },
+  { type: 'RETRY' },
+  { type: 'xstate.done.actor.loadReminderSetting', output: false },
+  { type: 'xstate.done.actor.loadReminderSetting', output: true },
+  { type: 'xstate.error.actor.loadReminderSetting', error: new Error('Failed to fetch') },
+  { type: 'xstate.done.actor.saveReminderSetting', output: undefined },
+  { type: 'xstate.error.actor.saveReminderSetting', error: new Error('Failed to fetch') },
+] as const satisfies readonly AnyEventObject[]
