@@ -1,5 +1,6 @@
 import type { AnyEventObject } from 'xstate'
 import type { AssessmentFailure, EvidenceRecord, ItemRecord } from '../src/domain/assessments'
+import { assessItemSampleWithFile } from './assessItem.samples'
 import type { EvidenceFilesContext, EvidenceFilesInput } from './evidenceFiles.machine'
 
 /**
@@ -10,36 +11,10 @@ import type { EvidenceFilesContext, EvidenceFilesInput } from './evidenceFiles.m
 
 // Samples, as the paths and the tests use them.
 
-const FILE_EVIDENCE: EvidenceRecord = {
-  id: '00000000-0000-4000-8000-0000000000f9',
-  kind: 'file',
-  note: null,
-  url: null,
-  createdAt: '2026-11-25T09:00:00.000Z',
-  createdByName: 'Ada Lovelace',
-  file: {
-    path: '00000000-0000-4000-8000-0000000000f1/cqc-saf-2024/safe/safeguarding/00000000-0000-4000-8000-0000000000a1',
-    name: 'Safeguarding policy.pdf',
-    size: 48_213,
-    contentType: 'application/pdf',
-    createdBy: '00000000-0000-4000-8000-000000000001',
-  },
-}
+/** A statement in progress with a file as its evidence: assessItem's sample (the item panel shows both flows). */
+export const evidenceFilesSampleItem: ItemRecord = assessItemSampleWithFile
 
-export const evidenceFilesSampleFile = FILE_EVIDENCE
-
-export const evidenceFilesSampleItem: ItemRecord = {
-  itemId: 'cqc-saf-2024/safe/safeguarding',
-  status: 'in-progress',
-  rating: null,
-  evidenceCategory: null,
-  ratedBy: null,
-  ratedByName: null,
-  ratedAt: null,
-  reviewedAt: null,
-  version: 0,
-  evidence: [FILE_EVIDENCE],
-}
+export const evidenceFilesSampleFile = assessItemSampleWithFile.evidence[0] as EvidenceRecord
 
 export const evidenceFilesSampleInput: EvidenceFilesInput = {
   assessment: { id: '00000000-0000-4000-8000-0000000000c1', organisationId: '00000000-0000-4000-8000-0000000000f1' },
@@ -54,10 +29,10 @@ export const evidenceFilesSampleEvents = [
   { type: 'UPLOAD_DONE', item: evidenceFilesSampleItem },
   { type: 'UPLOAD_FAILED', failure: failure('too_large', 'This file is larger than 20 MB: choose a smaller file.') },
   { type: 'CANCEL' },
-  { type: 'VIEW', evidence: FILE_EVIDENCE },
+  { type: 'VIEW', evidence: evidenceFilesSampleFile },
   { type: 'xstate.done.actor.signFileUrl', output: 'http://127.0.0.1:54321/storage/v1/object/sign/evidence/sample?token=sample' },
   { type: 'xstate.error.actor.signFileUrl', error: failure('file_not_found', 'This file is no longer there: it may have been removed.') },
-  { type: 'REMOVE', evidence: FILE_EVIDENCE },
+  { type: 'REMOVE', evidence: evidenceFilesSampleFile },
   { type: 'KEEP_FILE' },
   { type: 'CONFIRM_REMOVE' },
   // The item read again after a removal (in the paths a copy of the file is still listed, so the path can go on).
