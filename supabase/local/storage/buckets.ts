@@ -5,20 +5,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Claims } from '../keys.ts'
-import {
-  asCaller,
-  type Bucket,
-  bucketIdOf,
-  type C,
-  callerOf,
-  dbError,
-  fail,
-  filePath,
-  findBucket,
-  jsonBody,
-  type ObjectRow,
-  type StorageOptions,
-} from './context.ts'
+import { asCaller, type Bucket, bucketIdOf, type C, callerOf, dbError, fail, filePath, findBucket, jsonBody, type ObjectRow, type StorageOptions } from './context.ts'
 import { sizeInBytes } from './upload.ts'
 
 const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at'

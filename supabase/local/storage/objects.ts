@@ -7,23 +7,7 @@ import { createReadStream, rmSync, statSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { Db } from '../db.ts'
 import type { Claims } from '../keys.ts'
-import {
-  asCaller,
-  bucketIdOf,
-  type C,
-  callerOf,
-  dbError,
-  fail,
-  filePath,
-  findBucket,
-  jsonBody,
-  type ObjectRow,
-  type Route,
-  SERVICE,
-  split,
-  validKey,
-  visibleObject,
-} from './context.ts'
+import { asCaller, bucketIdOf, type C, callerOf, dbError, fail, filePath, findBucket, jsonBody, type ObjectRow, type Route, SERVICE, split, validKey, visibleObject } from './context.ts'
 import { upload } from './upload.ts'
 
 /** The object's bytes with storage-api's headers; `download` (the ?download= value) makes it an attachment. */

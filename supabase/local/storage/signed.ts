@@ -4,22 +4,7 @@
  * /object/sign/<bucket> {paths} make signed download URLs, which GET /object/sign/<bucket>/<name>?token= serves.
  */
 import { type Claims, signJwt, verifyJwt } from '../keys.ts'
-import {
-  asCaller,
-  bucketIdOf,
-  type C,
-  callerOf,
-  dbError,
-  fail,
-  findBucket,
-  jsonBody,
-  type Route,
-  SERVICE,
-  type StorageOptions,
-  split,
-  validKey,
-  visibleObject,
-} from './context.ts'
+import { asCaller, bucketIdOf, type C, callerOf, dbError, fail, findBucket, jsonBody, type Route, SERVICE, type StorageOptions, split, validKey, visibleObject } from './context.ts'
 import { serve } from './objects.ts'
 import { mayUpload, upload } from './upload.ts'
 

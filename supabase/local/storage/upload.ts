@@ -10,18 +10,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Db } from '../db.ts'
 import type { Claims } from '../keys.ts'
-import {
-  asCaller,
-  type Bucket,
-  type C,
-  dbError,
-  fail,
-  filePath,
-  findBucket,
-  type StorageOptions,
-  StorageError,
-  validKey,
-} from './context.ts'
+import { asCaller, type Bucket, type C, dbError, fail, filePath, findBucket, type StorageOptions, StorageError, validKey } from './context.ts'
 
 /** storage-api's default upload limit when a bucket sets none (hosted free plan: 50 MB). */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024
