@@ -3,11 +3,7 @@ import { accountDetailsProblem, type AccountProfile, detailsOf, sameDetails } fr
 import type { SessionUser } from './session.machine'
 import type { AccountContext } from './account.machine'
 
-/**
- * The samples of machines/account.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/account.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** The profile the sample events load (also the machine tests' fixture). */
 export const accountSampleProfile: AccountProfile = {

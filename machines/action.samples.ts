@@ -3,11 +3,7 @@ import { ACTION_MESSAGES, type ActionRecord, type ItemActivity } from '../src/do
 import type { AssessmentFailure } from '../src/domain/assessments'
 import type { ActionContext, ActionInput } from './action.machine'
 
-/**
- * The samples of machines/action.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/action.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 // Samples: a CQC statement rated 2 in an organisation of three (the paths and the tests use them).
 

@@ -2,11 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { ASSESSMENT_MESSAGES, type AssessmentFailure, draftProblem, type ItemRecord } from '../src/domain/assessments'
 import type { AssessItemContext, AssessItemInput } from './assessItem.machine'
 
-/**
- * The samples of machines/assessItem.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/assessItem.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 // Samples: a CQC Safe statement (evidence category recorded) as the paths and the tests use it.
 

@@ -1,9 +1,6 @@
 import type { AnyEventObject } from 'xstate'
 
-/**
- * The samples of machines/authPage.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/authPage.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 export const authPageSampleInput = { origin: 'https://site.example' }
 

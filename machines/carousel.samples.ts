@@ -1,9 +1,6 @@
 import type { CarouselEvent } from './carousel.machine'
 
-/**
- * The samples of machines/carousel.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/carousel.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 export const carouselSampleEvents: CarouselEvent[] = [
   { type: 'MOTION_PREFERENCE_CHANGED', reduce: false },

@@ -1,9 +1,6 @@
 import type { ContactReferralInput } from './contactReferral.machine'
 
-/**
- * The samples of machines/contactReferral.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/contactReferral.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** Sample events for path generation (machines/testing/graph.ts). */
 export const contactReferralSampleEvents = [

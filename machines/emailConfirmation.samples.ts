@@ -1,10 +1,7 @@
 import type { BackendFailure } from '../src/domain/authErrors'
 import type { ConfirmationEvent, ConfirmationInput } from './emailConfirmation.machine'
 
-/**
- * The samples of machines/emailConfirmation.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/emailConfirmation.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 const verifierMissing: BackendFailure = {
   kind: 'confirmation',

@@ -3,11 +3,7 @@ import type { AssessmentFailure, EvidenceRecord, ItemRecord } from '../src/domai
 import { assessItemSampleWithFile } from './assessItem.samples'
 import type { EvidenceFilesContext, EvidenceFilesInput } from './evidenceFiles.machine'
 
-/**
- * The samples of machines/evidenceFiles.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/evidenceFiles.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 // Samples, as the paths and the tests use them.
 

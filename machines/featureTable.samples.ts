@@ -1,10 +1,7 @@
 import type { Sector } from '../src/domain/sectors'
 import type { FeatureTableEvent } from './featureTable.machine'
 
-/**
- * The samples of machines/featureTable.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/featureTable.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /**
  * Sample events for path generation. The planner prefers earlier events among equally new ones: sector changes

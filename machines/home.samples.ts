@@ -3,11 +3,7 @@ import type { AssessmentFailure, Dashboard } from '../src/domain/assessments'
 import { assessItemSampleRated } from './assessItem.samples'
 import { chosenFrameworkIds, type HomeContext, type HomeInput } from './home.machine'
 
-/**
- * The samples of machines/home.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/home.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 // Samples: a care organisation (CQC, reviews weekly) with one Safe statement rated a week ago.
 

@@ -4,11 +4,7 @@ import type { PackData } from '../src/domain/pack/fromAssessment'
 import { assessItemSampleRated } from './assessItem.samples'
 import type { InspectionPackContext, InspectionPackInput } from './inspectionPack.machine'
 
-/**
- * The samples of machines/inspectionPack.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/inspectionPack.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 // Samples: a care organisation with CQC and Ofsted open (one Safe statement rated), none open, a failed read.
 

@@ -2,11 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import type { InvitationSummary, TeamFailure } from '../src/domain/team'
 import type { InvitationContext, InvitationInput } from './invitation.machine'
 
-/**
- * The samples of machines/invitation.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/invitation.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 const INVITED = 'alan@sunrise-care.co.uk'
 export const invitationSampleInvitation: InvitationSummary = {

@@ -1,9 +1,6 @@
 import type { AnyEventObject } from 'xstate'
 
-/**
- * The samples of machines/onboardingGate.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/onboardingGate.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 const session = { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' }
 

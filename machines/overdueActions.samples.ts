@@ -1,10 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import type { ActionRecord } from '../src/domain/actions'
 
-/**
- * The samples of machines/overdueActions.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/overdueActions.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 // Samples (the paths and the tests): one action three days overdue.
 

@@ -1,9 +1,6 @@
 import type { PartnerApplicationDraft } from '../src/domain/partnerApplication'
 
-/**
- * The samples of machines/partnerApplication.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/partnerApplication.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** The view starts the machine with the spec defaults (no draft given). */
 export const partnerApplicationSampleInput: { draft?: PartnerApplicationDraft } = {}

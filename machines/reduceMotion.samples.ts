@@ -1,9 +1,6 @@
 import type { ReduceMotionEvent } from './reduceMotion.machine'
 
-/**
- * The samples of machines/reduceMotion.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/reduceMotion.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /**
  * Sample events for path generation (machines/graph tools). Another tab storing "off" is here so that resolving to

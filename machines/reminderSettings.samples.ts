@@ -1,9 +1,6 @@
 import type { AnyEventObject } from 'xstate'
 
-/**
- * The samples of machines/reminderSettings.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/reminderSettings.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** The signed-in person the page hands the machine. */
 export const reminderSettingsSampleInput: { userId: string } = { userId: '00000000-0000-4000-8000-000000000001' }

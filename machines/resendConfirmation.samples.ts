@@ -1,11 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import type { ResendConfirmationContext, ResendConfirmationInput } from './resendConfirmation.machine'
 
-/**
- * The samples of machines/resendConfirmation.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/resendConfirmation.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 export const resendConfirmationSampleInputs: ResendConfirmationInput[] = [
   { email: 'ada@sunrise-care.co.uk', origin: 'https://site.example', justSent: true },

@@ -1,10 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import type { SessionInput, SessionUser } from './session.machine'
 
-/**
- * The samples of machines/session.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/session.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 const user: SessionUser = { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' }
 

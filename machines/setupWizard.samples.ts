@@ -6,11 +6,7 @@ import type { SessionUser } from './session.machine'
 import type { SetupWizardContext } from './setupWizard.machine'
 import { teamInviteSampleTeam } from './teamInvite.samples'
 
-/**
- * The samples of machines/setupWizard.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, input and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/setupWizard.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** Answers saved by an earlier run of the wizard (as a returning user's row holds them). */
 export const SAVED_ANSWERS: WizardAnswers = {

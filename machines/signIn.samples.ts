@@ -2,11 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { signInProblem } from '../src/domain/account'
 import type { SignInContext } from './signIn.machine'
 
-/**
- * The samples of machines/signIn.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/signIn.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 const failure = (code: string, message: string, status = 400) => ({ kind: 'auth', code, message, status })
 

@@ -1,11 +1,7 @@
 import { COUNTED_FIELDS, type SignupField, signupProblem } from '../src/domain/signup'
 import type { SignupContext, SignupEvent } from './signup.machine'
 
-/**
- * The samples of machines/signup.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/signup.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 const filled: [SignupField, string][] = [
   ['firstName', 'Ada'],

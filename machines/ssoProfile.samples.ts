@@ -1,9 +1,6 @@
 import type { AnyEventObject } from 'xstate'
 
-/**
- * The samples of machines/ssoProfile.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/ssoProfile.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 export const ssoProfileSampleEvents = [
   { type: 'COMPANY_CHANGED', value: 'A' },

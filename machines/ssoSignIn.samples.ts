@@ -1,10 +1,7 @@
 import type { AnyEventObject } from 'xstate'
 import type { SsoSignInInput } from './ssoSignIn.machine'
 
-/**
- * The samples of machines/ssoSignIn.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use.
- */
+/** machines/ssoSignIn.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 export const ssoSignInSampleEvents = [
   { type: 'PROVIDER_CHOSEN', provider: 'google' },

@@ -3,11 +3,7 @@ import { type Team, TEAM_MESSAGES, type TeamFailure } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
 import type { TeamContext } from './team.machine'
 
-/**
- * The samples of machines/team.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/team.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001'
 const COLLEAGUE_ID = '00000000-0000-4000-8000-000000000002'

@@ -2,11 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { inviteProblem, type Team, type TeamFailure } from '../src/domain/team'
 import type { TeamInviteContext } from './teamInvite.machine'
 
-/**
- * The samples of machines/teamInvite.machine.ts, kept out of the production module (docs/flows-and-testing.md#the-machine-convention):
- * the events, inputs and data its graph, docs/flows, the path drivers and the machine tests use, and the state
- * reduction that keeps its traversal finite.
- */
+/** machines/teamInvite.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** The team the sample invitation answers with: the admin's team with the new invitation. */
 export const teamInviteSampleTeam: Team = {
