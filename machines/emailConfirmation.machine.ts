@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { authFailureKind, errorMessage } from '../src/domain/authErrors'
 import { type AuthArrival, CONFIRMATION_TOASTS, confirmationRedirect, isEmailAddress, type Toast } from '../src/domain/signup'
 
@@ -38,7 +39,7 @@ export type ConfirmationEvent =
   | { type: 'xstate.after.redirectDelay.emailConfirmation.confirmed' }
   | { type: 'xstate.after.redirectDelay.emailConfirmation.verified' }
 
-const kindOf = (event: AnyEventObject) => authFailureKind((event as { error?: unknown }).error)
+const kindOf = (event: AnyEventObject) => authFailureKind(errorOf(event))
 
 export const emailConfirmationMachine = setup({
   types: {
@@ -160,7 +161,7 @@ export const emailConfirmationMachine = setup({
     failed: {
       entry: {
         type: 'notify',
-        params: ({ event }) => CONFIRMATION_TOASTS.confirmationFailed(errorMessage((event as { error?: unknown }).error)),
+        params: ({ event }) => CONFIRMATION_TOASTS.confirmationFailed(errorMessage(errorOf(event))),
       },
       on: { RETRY: 'routing' },
     },

@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromCallback, fromPromise, sendParent, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { asAssessmentFailure, type AssessmentFailure, type EvidenceRecord, type ItemRecord } from '../src/domain/assessments'
 
 /**
@@ -49,7 +50,7 @@ export const EVIDENCE_FILE_MESSAGES = {
   removed: (name: string) => `${name} removed`,
 } as const
 
-const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
+const refusalOf = (event: AnyEventObject) => asAssessmentFailure(errorOf(event))
 
 export const evidenceFilesMachine = setup({
   types: {
@@ -59,7 +60,7 @@ export const evidenceFilesMachine = setup({
   },
   actions: {
     /** Hands the item read again to the item's machine (a sendParent of FILES_CHANGED in evidenceFilesChild). */
-    announceItem: () => {},
+    announceItem: (_, _params: { item: ItemRecord | null }) => {},
     /** Opens the signed URL (the page provides it: a new tab). */
     openUrl: () => {},
     startUpload: assign(({ event }) => {
@@ -85,7 +86,7 @@ export const evidenceFilesMachine = setup({
     }),
     assignRemoved: assign(({ context }) => ({ notice: EVIDENCE_FILE_MESSAGES.removed(context.removing?.name ?? ''), removing: null })),
     clearRemoving: assign({ removing: null }),
-    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
   },
   actors: {
     /** Checks, uploads and records the file, sending UPLOAD_PROGRESS, UPLOAD_DONE or UPLOAD_FAILED; stopped = aborted. */
@@ -130,7 +131,7 @@ export const evidenceFilesMachine = setup({
       },
       on: {
         UPLOAD_PROGRESS: { actions: 'assignProgress' },
-        UPLOAD_DONE: { target: 'idle', actions: ['assignAttached', 'announceItem'] },
+        UPLOAD_DONE: { target: 'idle', actions: ['assignAttached', { type: 'announceItem', params: ({ event }) => ({ item: event.item }) }] },
         UPLOAD_FAILED: { target: 'idle', actions: 'assignUploadFailed' },
         CANCEL: { target: 'idle', actions: 'assignCancelled' },
       },
@@ -161,7 +162,7 @@ export const evidenceFilesMachine = setup({
         id: 'removeFile',
         src: 'removeFile',
         input: ({ context }) => ({ assessmentId: context.assessment.id, itemId: context.itemId, evidenceId: context.removing?.id ?? '', path: context.removing?.path ?? '' }),
-        onDone: { target: 'idle', actions: ['assignRemoved', 'announceItem'] },
+        onDone: { target: 'idle', actions: ['assignRemoved', { type: 'announceItem', params: ({ event }) => ({ item: event.output }) }] },
         onError: { target: 'idle', actions: ['assignRefusal', 'clearRemoving'] },
       },
     },
@@ -171,9 +172,6 @@ export const evidenceFilesMachine = setup({
 /** The machine as assessItem runs it: each change of the item's files goes to the item's machine as FILES_CHANGED. */
 export const evidenceFilesChild = evidenceFilesMachine.provide({
   actions: {
-    announceItem: sendParent(({ event }) => {
-      const item = event.type === 'UPLOAD_DONE' ? event.item : (event as { output?: ItemRecord | null }).output ?? null
-      return { type: 'FILES_CHANGED', item } satisfies FilesChanged
-    }),
+    announceItem: sendParent((_, params: { item: ItemRecord | null }) => ({ type: 'FILES_CHANGED', item: params.item }) satisfies FilesChanged),
   },
 })

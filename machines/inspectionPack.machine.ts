@@ -1,4 +1,5 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { asAssessmentFailure, type AssessmentFailure, type AssessmentRecord } from '../src/domain/assessments'
 import { buildPackDocument } from '../src/domain/pack/build'
 import { type PackData, packInputFrom } from '../src/domain/pack/fromAssessment'
@@ -48,8 +49,6 @@ export type InspectionPackEvent =
   | { type: 'xstate.done.actor.makePdf'; output: PdfMade }
   | { type: 'xstate.error.actor.makePdf'; error: unknown }
 
-const dataOf = (event: AnyEventObject) => (event as unknown as { output: PackData }).output
-
 /** The assessment whose pack is shown. */
 export function shownAssessment(context: Pick<InspectionPackContext, 'data' | 'frameworkId'>): AssessmentRecord | undefined {
   return context.data?.assessments.find((a) => a.frameworkId === context.frameworkId)
@@ -73,10 +72,11 @@ export const inspectionPackMachine = setup({
   },
   actions: {
     assignData: assign(({ context, event }) => {
-      const data = dataOf(event)
+      assertEvent(event, 'xstate.done.actor.loadPack')
+      const data = event.output
       return { data, frameworkId: chosen(data, context.framework), refusal: null }
     }),
-    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure((event as { error?: unknown }).error) }),
+    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure(errorOf(event)) }),
     clearRefusal: assign({ refusal: null }),
     assignFramework: assign({
       frameworkId: ({ event }) => {
@@ -98,7 +98,7 @@ export const inspectionPackMachine = setup({
     makePdf: fromPromise<PdfMade, { frameworkId: string; now: string }>(() => Promise.reject(new Error('makePdf not provided'))),
   },
   guards: {
-    hasAssessments: ({ event }) => dataOf(event).assessments.length > 0,
+    hasAssessments: (_, params: { data: PackData }) => params.data.assessments.length > 0,
     /** A framework of one of the open assessments, other than the one shown. */
     isOtherOpenFramework: ({ context, event }) => {
       assertEvent(event, 'FRAMEWORK_CHOSEN')
@@ -118,7 +118,7 @@ export const inspectionPackMachine = setup({
         src: 'loadPack',
         input: () => ({}),
         onDone: [
-          { guard: 'hasAssessments', target: 'ready', actions: 'assignData' },
+          { guard: { type: 'hasAssessments', params: ({ event }) => ({ data: event.output }) }, target: 'ready', actions: 'assignData' },
           { target: 'empty', actions: 'assignData' },
         ],
         onError: { target: 'loadFailed', actions: 'assignRefusal' },

@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { errorMessage } from '../src/domain/authErrors'
 import { asTeamFailure, type InvitationSummary, type TeamFailure } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
@@ -47,7 +48,7 @@ export type InvitationEvent =
   | { type: 'xstate.done.actor.moveToOrganisation'; output: { organisationName: string } }
   | { type: 'xstate.error.actor.moveToOrganisation'; error: unknown }
 
-const failureOf = (event: AnyEventObject) => asTeamFailure((event as { error?: unknown }).error)
+const failureOf = (event: AnyEventObject) => asTeamFailure(errorOf(event))
 const UNUSABLE = new Set(['invitation_used', 'invitation_revoked', 'invitation_expired'])
 
 export const invitationMachine = setup({
@@ -92,7 +93,7 @@ export const invitationMachine = setup({
     }),
     assignSignInFailure: assign({
       failure: ({ event }) => {
-        const error = (event as { error?: unknown }).error
+        const error = errorOf(event)
         const code = (error as { code?: string } | null)?.code
         return {
           code: code ?? 'sign_in_failed',

@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { authFailureKind, retryAfterSeconds } from '../src/domain/authErrors'
 import {
   EMPTY_NEW_PASSWORD,
@@ -75,7 +76,6 @@ export type PasswordResetEvent =
   | { type: 'xstate.error.actor.updatePassword'; error: unknown }
   | { type: 'xstate.after.onwardDelay.passwordReset.updated' }
 
-const errorOf = (event: AnyEventObject) => (event as { error?: unknown }).error
 const kindOf = (event: AnyEventObject) => authFailureKind(errorOf(event))
 
 export const passwordResetMachine = setup({

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { RESEND_INTERVAL_SECONDS } from '../src/domain/account'
 import { authFailureKind, retryAfterSeconds } from '../src/domain/authErrors'
 import { confirmationRedirect } from '../src/domain/signup'
@@ -48,7 +49,7 @@ export const resendConfirmationMachine = setup({
     })),
     countDown: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     assignFailure: assign(({ event }) => ({
-      outcome: authFailureKind((event as { error?: unknown }).error) === 'network' ? ('network' as const) : ('unexpected' as const),
+      outcome: authFailureKind(errorOf(event)) === 'network' ? ('network' as const) : ('unexpected' as const),
       secondsLeft: 0,
     })),
   },
@@ -58,7 +59,7 @@ export const resendConfirmationMachine = setup({
   },
   guards: {
     wasJustSent: ({ context }) => context.justSent,
-    isRateLimited: ({ event }) => authFailureKind((event as { error?: unknown }).error) === 'rateLimited',
+    isRateLimited: ({ event }) => authFailureKind(errorOf(event)) === 'rateLimited',
     isLastSecond: ({ context }) => context.secondsLeft <= 1,
   },
   delays: {

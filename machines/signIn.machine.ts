@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { authFailureKind } from '../src/domain/authErrors'
 import {
   EMPTY_SIGN_IN,
@@ -40,7 +41,7 @@ export type SignInEvent =
   | { type: 'xstate.done.actor.signIn'; output: { userId: string } }
   | { type: 'xstate.error.actor.signIn'; error: unknown }
 
-const kindOf = (event: AnyEventObject) => authFailureKind((event as { error?: unknown }).error)
+const kindOf = (event: AnyEventObject) => authFailureKind(errorOf(event))
 
 export const signInMachine = setup({
   types: {

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { SSO_START_MESSAGES, type SsoProvider, ssoErrorMessage, ssoRedirect } from '../src/domain/account'
 import { authFailureKind } from '../src/domain/authErrors'
 
@@ -54,7 +55,7 @@ export const ssoSignInMachine = setup({
       message: context.error ? ssoErrorMessage(context.error.code, context.error.description) : null,
     })),
     assignFailure: assign(({ event }) => {
-      const failure = authFailureKind((event as { error?: unknown }).error) === 'network' ? ('network' as const) : ('unexpected' as const)
+      const failure = authFailureKind(errorOf(event)) === 'network' ? ('network' as const) : ('unexpected' as const)
       return { failure, message: SSO_START_MESSAGES[failure] }
     }),
   },

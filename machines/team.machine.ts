@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { asTeamFailure, isStaleListRefusal, type Team, type TeamFailure, type TeamRole, TEAM_MESSAGES } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
 import { type TeamInviteEmitted, teamInviteForm } from './teamInvite.machine'
@@ -61,7 +62,7 @@ export type TeamEvent =
   | { type: 'xstate.done.actor.leaveOrganisation'; output: undefined }
   | { type: 'xstate.error.actor.leaveOrganisation'; error: unknown }
 
-const errorOf = (event: AnyEventObject) => asTeamFailure((event as { error?: unknown }).error)
+const refusalOf = (event: AnyEventObject) => asTeamFailure(errorOf(event))
 
 /** The invitation or member the pending change is about ('' for leaving, which has none). */
 const pendingId = (pending: PendingAction | null) => (pending && 'id' in pending ? pending.id : '')
@@ -103,8 +104,15 @@ export const teamMachine = setup({
     /** Toast 'You left <organisation>' (the page is left, so a live region would not be heard). */
     notifyLeft: (_, _params: { organisation: string }) => {},
     assignTeam: assign(({ event }) => {
-      const team = (event as { output: Team }).output
-      return { team }
+      assertEvent(event, [
+        'xstate.done.actor.loadTeam',
+        'xstate.done.actor.refreshTeam',
+        'xstate.done.actor.resendInvitation',
+        'xstate.done.actor.revokeInvitation',
+        'xstate.done.actor.setMemberRole',
+        'xstate.done.actor.removeMember',
+      ])
+      return { team: event.output }
     }),
     /** The team after an invitation, from the invite form. */
     assignChangedTeam: assign({
@@ -113,7 +121,7 @@ export const teamMachine = setup({
         return event.team
       },
     }),
-    assignLoadFailure: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignLoadFailure: assign({ refusal: ({ event }) => refusalOf(event) }),
     clearRefusal: assign({ refusal: null }),
     assignPending: assign(({ context, event }) => {
       const team = context.team
@@ -141,7 +149,7 @@ export const teamMachine = setup({
     }),
     clearPending: assign({ pending: null }),
     announceDone: assign(({ context }) => ({ notice: noticeFor(context.pending), pending: null })),
-    assignRefusal: assign(({ event }) => ({ refusal: errorOf(event), pending: null })),
+    assignRefusal: assign(({ event }) => ({ refusal: refusalOf(event), pending: null })),
   },
   actors: {
     /** rpc get_team. */
@@ -160,9 +168,9 @@ export const teamMachine = setup({
     leaveOrganisation: fromPromise<void>(() => Promise.reject(new Error('leaveOrganisation not provided'))),
   },
   guards: {
-    isNotMember: ({ event }) => errorOf(event).code === 'not_member',
+    isNotMember: ({ event }) => refusalOf(event).code === 'not_member',
     /** The refusal says the list on screen is out of date. */
-    isStaleListRefusal: ({ event }) => isStaleListRefusal(errorOf(event)),
+    isStaleListRefusal: ({ event }) => isStaleListRefusal(refusalOf(event)),
     /** An admin may remove another member, never themselves (they leave instead). */
     isRemovableMember: ({ context, event }) => {
       assertEvent(event, 'REMOVE')

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { asTeamFailure, EMPTY_INVITE, type InviteDraft, type InviteProblem, inviteProblem, type Team, type TeamFailure, type TeamRole } from '../src/domain/team'
 
 /**
@@ -49,7 +50,7 @@ export const teamInviteMachine = setup({
     assignProblem: assign({ problem: ({ context }) => inviteProblem(context.draft) }),
     startSending: assign({ refusal: null, sentTo: null }),
     assignSent: assign(({ context }) => ({ sentTo: context.draft.email.trim(), draft: EMPTY_INVITE, problem: null })),
-    assignRefusal: assign({ refusal: ({ event }) => asTeamFailure((event as { error?: unknown }).error) }),
+    assignRefusal: assign({ refusal: ({ event }) => asTeamFailure(errorOf(event)) }),
     /**
      * Hands the team after the invitation to the team page: the page's machine gives it (`teamInviteForm` in
      * machines/team.machine.ts, a sendParent of TEAM_CHANGED); alone, the form tells no one.
