@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { OrganisationSettings } from '../src/domain/organisationSettings'
+import { organisationSettingsMachine, type SaveSettingsInput } from './organisationSettings.machine'
 import {
-  organisationSettingsMachine,
   organisationSettingsSampleEvents,
   organisationSettingsSampleInput,
   organisationSettingsSerializeState,
-  type SaveSettingsInput,
   SETTINGS_SAMPLE_ADMIN,
   SETTINGS_SAMPLE_MEMBER,
   SETTINGS_SAMPLE_SAVED,
   SETTINGS_SAMPLE_THEIRS,
-} from './organisationSettings.machine'
+} from './organisationSettings.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const failure = (code: string, message = `refused: ${code}`) => ({ code, message })

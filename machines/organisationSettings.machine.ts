@@ -254,15 +254,3 @@ export const organisationSettingsMachine = setup({
     },
   },
 })
-
-// The model's samples (the graph's events, input and state reduction) live beside it; the flow's conventions read
-// them from here.
-export {
-  organisationSettingsSampleEvents,
-  organisationSettingsSampleInput,
-  organisationSettingsSerializeState,
-  SETTINGS_SAMPLE_ADMIN,
-  SETTINGS_SAMPLE_MEMBER,
-  SETTINGS_SAMPLE_SAVED,
-  SETTINGS_SAMPLE_THEIRS,
-} from './organisationSettings.samples'

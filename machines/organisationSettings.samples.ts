@@ -2,7 +2,7 @@ import type { AnyEventObject } from 'xstate'
 import { draftOf, hasProblems, type OrganisationSettings, sameDraft, settingsProblems } from '../src/domain/organisationSettings'
 import type { OrganisationSettingsContext, OrganisationSettingsInput } from './organisationSettings.machine'
 
-/** The settings page's samples for its graph (machines/organisationSettings.machine.ts re-exports them). */
+/** machines/organisationSettings.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** An admin's view of the settings as get_organisation_settings reads them. */
 export const SETTINGS_SAMPLE_ADMIN: OrganisationSettings = {

@@ -1,12 +1,7 @@
 import { expect, type Page, type Route } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import {
-  type OrganisationSettingsContext,
-  organisationSettingsMachine,
-  organisationSettingsSampleEvents,
-  organisationSettingsSampleInput,
-  type SettingChange,
-} from '../../machines/organisationSettings.machine'
+import { type OrganisationSettingsContext, organisationSettingsMachine, type SettingChange } from '../../machines/organisationSettings.machine'
+import { organisationSettingsSampleEvents, organisationSettingsSampleInput } from '../../machines/organisationSettings.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { REGULATORS } from '../../src/domain/onboarding'
 import {
