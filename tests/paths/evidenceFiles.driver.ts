@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
 import { type EvidenceFilesContext, evidenceFilesMachine, evidenceFilesSampleEvents, evidenceFilesSampleInput, evidenceFilesSampleItem } from '../../machines/evidenceFiles.machine'
 import { homeSampleCareDashboard } from '../../machines/home.machine'
-import type { AssessmentFailure, ItemRecord } from '../../src/domain/assessments'
+import { ASSESSMENT_MESSAGES, type AssessmentFailure, type ItemRecord } from '../../src/domain/assessments'
 import { findItem } from '../../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../../src/domain/frameworks/registry'
 import { waitForHydration } from '../e2e/support'
@@ -64,6 +64,8 @@ export const driver = defineDriver({
     await home.item(page, CQC.name, findItem(CQC, evidenceFilesSampleItem.itemId)!.name).click()
     await expect(home.panelHeading(page)).toBeFocused()
     await expect(home.file(page, FILE_NAME)).toBeVisible()
+    // A file is evidence: the panel says so beside it (issue 39), not that there are no notes or links.
+    await expect(home.panel(page).getByText(ASSESSMENT_MESSAGES.filesOnly(1))).toBeVisible()
   },
   events: {
     FILE_CHOSEN: async (page) => {
