@@ -6,39 +6,18 @@
  * (in SQL, as GoTrue's admin API does; the local server has no admin API): every action is still listed, the closed
  * one "verified by" its verifier and owned by its owner, by name; the dashboard still names the rater.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import { moveAction, raiseAction, readItemActivity } from '../../src/backend/actions'
 import { readDashboard } from '../../src/backend/assessments'
-import { auditLine, ukToday } from '../../src/domain/actions'
-import { client, uniqueEmail } from './helpers.ts'
-import { addMember, organisation, suiteServer } from './team-helpers.ts'
+import { auditLine } from '../../src/domain/actions'
+import { inUkDays as inDays, signedUp, suiteServer } from './team-helpers.ts'
 
 const ITEM = 'cqc-saf-2024/safe/safeguarding'
-
-interface Account {
-  sb: SupabaseClient
-  id: string
-  org: string
-}
-
-const inDays = (days: number) => {
-  const d = new Date(`${ukToday(new Date())}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 describe('removing a person keeps their work, over HTTP (the embedded PostgreSQL)', { timeout: 120_000 }, () => {
   const local = suiteServer()
 
-  async function account(first: string, org?: string): Promise<Account> {
-    const sb = client(local.server.url, local.server.anonKey)
-    const { data, error } = await sb.auth.signUp({ email: uniqueEmail(first.toLowerCase()), password: 'correct-horse-1', options: { data: { first_name: first, last_name: 'Tester' } } })
-    if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`)
-    const who = { id: data.user!.id, email: data.user!.email! }
-    if (org) await addMember(local.server.db, org, who)
-    return { sb, id: who.id, org: org ?? (await organisation(local.server.db, who, { name: `${first} Care` })) }
-  }
+  const account = (first: string, org?: string) => signedUp(local.server, first, org)
 
   it('a removed member\'s open action goes to the admin (in the history); deleted accounts leave every action listed, by name', async () => {
     const alice = await account('Alice')
