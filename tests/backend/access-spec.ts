@@ -240,6 +240,8 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     args: () => ({ p_now: new Date().toISOString(), p_site_url: 'https://evil.example', p_from: 'x@acme-care.co.uk' }),
     expect: SERVICE_ONLY,
   },
+  // The scheduled sweep (sweep-orphan-files): names evidence objects of every organisation that no row points to.
+  orphan_evidence_objects: { args: () => ({ p_limit: 10 }), expect: SERVICE_ONLY },
   get_team: { args: none, expect: signedIn() },
   // The token is the capability: whoever holds it may read what the /invite page shows.
   get_invitation: { args: (f) => ({ p_token: f.invitationA.token }), expect: every<FunctionOutcome>('ok') },
