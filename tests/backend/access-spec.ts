@@ -254,6 +254,11 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     args: (f) => ({ p_invitation_id: f.invitationA.id, p_leave_current: true }),
     expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT404'), admin: refused('PT404') },
   },
+  // Only the invited address may decline; none of the personas is organisation A's invitee.
+  decline_my_invitation: {
+    args: (f) => ({ p_invitation_id: f.invitationA.id }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT404'), admin: refused('PT404') },
+  },
   revoke_invitation: {
     args: (f) => ({ p_invitation_id: f.invitationA.id }),
     expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT403'), admin: 'ok' },
