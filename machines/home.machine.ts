@@ -1,4 +1,5 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import {
   asAssessmentFailure,
   type AssessmentFailure,
@@ -12,7 +13,7 @@ import { findItem } from '../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../src/domain/frameworks/registry'
 import { frameworkTrace } from '../src/domain/frameworks/trace'
 import { frameworksFor } from '../src/domain/frameworks/selection'
-import { type AssessItemInput, assessItemForm, assessItemSampleRated, type ItemChanged } from './assessItem.machine'
+import { type AssessItemInput, assessItemForm, type ItemChanged } from './assessItem.machine'
 import type { SessionUser } from './session.machine'
 
 /**
@@ -62,7 +63,8 @@ export type HomeEvent =
   | { type: 'xstate.done.actor.syncAssessments'; output: Dashboard }
   | { type: 'xstate.error.actor.syncAssessments'; error: unknown }
 
-const dashboardOf = (event: AnyEventObject) => (event as unknown as { output: Dashboard }).output
+/** The dashboard an actor read (loadDashboard, syncAssessments), as guard and action params. */
+const dashboardParams = ({ event }: { event: { output: Dashboard } }) => ({ dashboard: event.output })
 
 /** The frameworks the setup answers choose (regulators, else the sector's). */
 export const chosenFrameworkIds = (dashboard: Dashboard | null): string[] =>
@@ -90,8 +92,8 @@ export const homeMachine = setup({
     input: {} as HomeInput,
   },
   actions: {
-    assignDashboard: assign({ dashboard: ({ event }) => dashboardOf(event), refusal: null }),
-    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure((event as { error?: unknown }).error) }),
+    assignDashboard: assign((_, params: { dashboard: Dashboard }) => ({ dashboard: params.dashboard, refusal: null })),
+    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure(errorOf(event)) }),
     clearRefusal: assign({ refusal: null }),
     assignOpen: assign({
       open: ({ event }) => {
@@ -116,7 +118,7 @@ export const homeMachine = setup({
     assessItem: assessItemForm,
   },
   guards: {
-    hasAssessments: ({ event }) => dashboardOf(event).assessments.length > 0,
+    hasAssessments: (_, params: { dashboard: Dashboard }) => params.dashboard.assessments.length > 0,
     /** Setup chose at least one framework to start. */
     hasChosenFrameworks: ({ context }) => chosenFrameworkIds(context.dashboard).length > 0,
     /** The item saved is the one open (as its machine reports it). */
@@ -145,8 +147,8 @@ export const homeMachine = setup({
         src: 'loadDashboard',
         input: ({ context }) => ({ userId: context.user.userId }),
         onDone: [
-          { guard: 'hasAssessments', target: 'shown', actions: 'assignDashboard' },
-          { target: 'empty', actions: 'assignDashboard' },
+          { guard: { type: 'hasAssessments', params: dashboardParams }, target: 'shown', actions: { type: 'assignDashboard', params: dashboardParams } },
+          { target: 'empty', actions: { type: 'assignDashboard', params: dashboardParams } },
         ],
         onError: { target: 'loadFailed', actions: 'assignRefusal' },
       },
@@ -166,8 +168,8 @@ export const homeMachine = setup({
         src: 'syncAssessments',
         input: ({ context }) => ({ userId: context.user.userId, frameworkIds: chosenFrameworkIds(context.dashboard) }),
         onDone: [
-          { guard: 'hasAssessments', target: 'shown', actions: 'assignDashboard' },
-          { target: 'empty', actions: 'assignDashboard' },
+          { guard: { type: 'hasAssessments', params: dashboardParams }, target: 'shown', actions: { type: 'assignDashboard', params: dashboardParams } },
+          { target: 'empty', actions: { type: 'assignDashboard', params: dashboardParams } },
         ],
         onError: { target: 'empty', actions: 'assignRefusal' },
       },
@@ -188,59 +190,3 @@ export const homeMachine = setup({
     },
   },
 })
-
-// Samples: a care organisation (CQC, reviews weekly) with one Safe statement rated a week ago.
-
-const ORG = '00000000-0000-4000-8000-0000000000f1'
-const CQC_ASSESSMENT = '00000000-0000-4000-8000-0000000000c1'
-
-export const homeSampleInput: HomeInput = { user: { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' }, now: '2026-11-27T12:00:00.000Z' }
-
-export const homeSampleCareDashboard: Dashboard = {
-  answers: { selectedRegulators: ['cqc'], sector: 'care', frequency: 'weekly' },
-  assessments: [
-    {
-      id: CQC_ASSESSMENT,
-      organisationId: ORG,
-      frameworkId: 'cqc-saf',
-      versionId: 'cqc-saf-2024',
-      conditions: {},
-      items: { [assessItemSampleRated.itemId]: assessItemSampleRated },
-    },
-  ],
-}
-
-/** Setup chose CQC, but nothing is started yet. */
-export const homeSampleEmptyDashboard: Dashboard = { answers: homeSampleCareDashboard.answers, assessments: [] }
-
-/** Setup never answered: no framework to start. */
-export const homeSampleUnsetDashboard: Dashboard = { answers: { selectedRegulators: [], sector: null, frequency: null }, assessments: [] }
-
-const failure = (code: string, message: string): AssessmentFailure => ({ code, message })
-
-export const homeSampleEvents = [
-  { type: 'RETRY' },
-  { type: 'START' },
-  { type: 'OPEN_ITEM', assessmentId: CQC_ASSESSMENT, itemId: 'cqc-saf-2024/safe/safeguarding' },
-  { type: 'CLOSE_ITEM' },
-  // The open statement rated again (as the item's machine reports it).
-  { type: 'ITEM_CHANGED', assessmentId: CQC_ASSESSMENT, item: { ...assessItemSampleRated, rating: '2', ratedAt: '2026-11-27T11:00:00.000Z', version: 2 } },
-  { type: 'xstate.done.actor.loadDashboard', output: homeSampleCareDashboard },
-  { type: 'xstate.done.actor.loadDashboard', output: homeSampleEmptyDashboard },
-  { type: 'xstate.done.actor.loadDashboard', output: homeSampleUnsetDashboard },
-  { type: 'xstate.error.actor.loadDashboard', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
-  { type: 'xstate.done.actor.syncAssessments', output: homeSampleCareDashboard },
-  { type: 'xstate.done.actor.syncAssessments', output: homeSampleEmptyDashboard },
-  { type: 'xstate.error.actor.syncAssessments', error: failure('not_member', 'You are not a member of an organisation.') },
-] as const satisfies readonly AnyEventObject[]
-
-/** Bounded state: the dashboard reduced to what changes the page's behaviour. */
-export function homeSerializeState(s: { value: unknown; context: unknown }): string {
-  const c = s.context as HomeContext
-  return JSON.stringify({
-    v: s.value,
-    d: c.dashboard ? `${c.dashboard.assessments.length}:${chosenFrameworkIds(c.dashboard).length}:${c.dashboard.assessments.map((a) => Object.keys(a.items).length).join(',')}` : null,
-    o: c.open?.itemId ?? null,
-    r: c.refusal?.code ?? null,
-  })
-}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { PendingInvitation } from '../src/domain/pendingInvitations'
-import { pendingInvitationsMachine, pendingInvitationsSampleEvents } from './pendingInvitations.machine'
-import { pendingInvitationsSampleBright as bright, pendingInvitationsSampleSunrise as sunrise } from './pendingInvitations.samples'
+import { pendingInvitationsMachine } from './pendingInvitations.machine'
+import { pendingInvitationsSampleBright as bright, pendingInvitationsSampleEvents, pendingInvitationsSampleSunrise as sunrise } from './pendingInvitations.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 type Reply<T> = () => Promise<T>

@@ -151,5 +151,3 @@ export const pendingInvitationsMachine = setup({
     joined: { type: 'final' },
   },
 })
-
-export { pendingInvitationsSampleEvents } from './pendingInvitations.samples'

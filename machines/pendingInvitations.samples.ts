@@ -1,7 +1,9 @@
 import type { AnyEventObject } from 'xstate'
 import type { PendingInvitation } from '../src/domain/pendingInvitations'
 
-// Samples of pendingInvitations.machine.ts (the paths, the tests and the page tests): two invitations to Bob.
+/** machines/pendingInvitations.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
+
+// Two invitations to Bob.
 
 export const pendingInvitationsSampleSunrise: PendingInvitation = {
   id: '00000000-0000-4000-8000-0000000001a1',
