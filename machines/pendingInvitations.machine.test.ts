@@ -87,6 +87,22 @@ describe('invitations waiting for the signed-in person', () => {
     expect(calls.accept.map((c) => c.leaveCurrent)).toEqual([false, false, true, false, true])
   })
 
+  it('names the organisation as the server does, and says a refusal to accept on the list', async () => {
+    const revoked = refusal('invitation_revoked', 'This invitation to Sunrise Care was withdrawn.')
+    const { actor } = run({
+      load: [async () => [sunrise, bright]],
+      accept: [async () => Promise.reject(revoked), async () => ({ organisationName: 'Sunrise Care Group' })],
+    })
+    await waitFor(actor, (s) => s.matches('shown'))
+    actor.send({ type: 'ACCEPT', invitationId: sunrise.id })
+    await waitFor(actor, (s) => s.matches('shown') && s.context.refusal !== null)
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: revoked, invitations: [sunrise, bright] })
+    actor.send({ type: 'ACCEPT', invitationId: bright.id })
+    expect(actor.getSnapshot().context.refusal).toBeNull()
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().context).toMatchObject({ joined: 'Sunrise Care Group', chosen: bright })
+  })
+
   it('declining one shows what is left, or nothing; a failure is said and the list stays', async () => {
     const { actor, calls } = run({
       load: [async () => [sunrise, bright]],
