@@ -16,7 +16,8 @@ export interface ActionRecord {
   readonly assessmentId: string
   readonly itemId: string
   readonly title: string
-  readonly ownerId: string
+  /** Null once the owner's account is deleted (a closed action keeps its owner's name; an open one is handed over). */
+  readonly ownerId: string | null
   readonly ownerName: string
   readonly dueOn: string
   readonly status: ActionStatus
@@ -111,13 +112,13 @@ export function parseAction(row: unknown): ActionRecord | null {
   const r = row as Record<string, unknown>
   const id = str(r.id)
   const status = typeof r.status === 'string' && STATUSES.includes(r.status) ? (r.status as ActionStatus) : null
-  if (!id || !status || !str(r.title) || !str(r.owner_id) || !str(r.due_on) || typeof r.version !== 'number') return null
+  if (!id || !status || !str(r.title) || !str(r.due_on) || typeof r.version !== 'number') return null
   return {
     id,
     assessmentId: str(r.assessment_id) ?? '',
     itemId: str(r.item_id) ?? '',
     title: str(r.title)!,
-    ownerId: str(r.owner_id)!,
+    ownerId: str(r.owner_id),
     ownerName: str(r.owner_name) ?? 'someone who has left',
     dueOn: str(r.due_on)!,
     status,
@@ -239,6 +240,10 @@ export function actionFailure(error: { message?: string; hint?: string | null; c
 
 const text = (x: unknown): string => (typeof x === 'string' ? x : '')
 
+/** Why an action changed hands: its owner left the organisation (removed, left, or their account was deleted). */
+const handOverReason = (d: Readonly<Record<string, unknown>>): string =>
+  d.previous_owner_name ? ` (${text(d.previous_owner_name)}${d.reason === 'owner_left' ? ' left the organisation' : ' was the owner'})` : ''
+
 export function auditLine(e: AuditEvent): string {
   const d = e.detail
   const title = text(d.title)
@@ -262,7 +267,7 @@ export function auditLine(e: AuditEvent): string {
     case 'action_rejected':
       return `Not verified, back in progress: ${title}. ${text(d.reason)}`
     default:
-      return `Action changed: ${title}`
+      return d.owner_name ? `Action handed to ${text(d.owner_name)}: ${title}${handOverReason(d)}` : `Action changed: ${title}`
   }
 }
 
