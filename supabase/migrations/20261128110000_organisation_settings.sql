@@ -114,7 +114,11 @@ begin
   if changes = '{}'::jsonb then
     new.settings_version := old.settings_version;
     new.settings_updated_at := old.settings_updated_at;
-    new.settings_updated_by := old.settings_updated_by;
+    -- The one change the stamps take without a change of settings: the account of who made the last one is deleted
+    -- (on delete set null); the name stays.
+    if not (new.settings_updated_by is null and not exists (select 1 from auth.users u where u.id = old.settings_updated_by)) then
+      new.settings_updated_by := old.settings_updated_by;
+    end if;
     new.settings_updated_by_name := old.settings_updated_by_name;
     return new;
   end if;

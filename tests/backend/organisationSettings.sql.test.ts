@@ -132,6 +132,20 @@ for (const engine of ENGINES) {
       expect(await read(ada)).toMatchObject({ sector: 'education', version: 3, updated_by_name: 'Ada Tester' })
     })
 
+    it('the account of who changed them last deleted: the reference goes, the name and the version stay', async () => {
+      const { ada, org } = await team()
+      const cy = await person(pg.db, { first: 'Cy' })
+      await addMember(pg.db, org, cy, 'admin')
+      await update(cy, 0, ['cqc'], 'care', 'daily')
+      // A forged stamp changes nothing.
+      await pg.db.query('update public.organisations set settings_updated_by = null, settings_updated_by_name = $2, settings_version = 9 where id = $1', [org, 'Forged'])
+      const row = () => pg.db.query('select settings_updated_by as by, settings_updated_by_name as name, settings_version as v from public.organisations where id = $1', [org]).then((r) => r.rows[0])
+      expect(await row()).toEqual({ by: cy.id, name: 'Cy Tester', v: 1 })
+      await pg.db.query('delete from auth.users where id = $1', [cy.id])
+      expect(await row()).toEqual({ by: null, name: 'Cy Tester', v: 1 })
+      expect(await read(ada)).toMatchObject({ version: 1, updated_by_name: 'Cy Tester', review_frequency: 'daily' })
+    })
+
     it('the setup wizard’s answers become the organisation’s when an admin runs it, never when a member does', async () => {
       const { ada, ben, org } = await team()
       const apply = (who: Person, regulators: unknown, sector: string, frequency: string) =>
