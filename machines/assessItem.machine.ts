@@ -14,6 +14,7 @@ import {
   needsEvidenceCategory,
 } from '../src/domain/assessments'
 import { findItem, scaleOf } from '../src/domain/frameworks/items'
+import { ratingStep } from '../src/domain/lifecycles/item'
 import { FRAMEWORKS } from '../src/domain/frameworks/registry'
 import { frameworkTrace } from '../src/domain/frameworks/trace'
 import { evidenceFilesChild, type FilesChanged } from './evidenceFiles.machine'
@@ -105,6 +106,9 @@ function ratingProblem(c: AssessItemContext): string | null {
   return null
 }
 
+/** Whether SUBMIT reviews the item (the lifecycle's review step: its review has fallen due) rather than rates it. */
+const isReview = (c: AssessItemContext) => ratingStep(itemProgress(c.item, c.reviewDue)) === 'review'
+
 /** 'Safeguarding rated Good standard' / 'Safeguarding reviewed: Met'. */
 function ratedNotice(c: AssessItemContext, item: ItemRecord, review: boolean): string {
   const version = FRAMEWORKS.version(c.assessment.versionId)
@@ -161,7 +165,7 @@ export const assessItemMachine = setup({
     assignEvidenceAdded: assign(({ event }) => ({ item: outputOf(event), draft: EMPTY_DRAFT, notice: ASSESSMENT_MESSAGES.evidenceAdded })),
     assignRated: assign(({ context, event }) => {
       const item = outputOf(event)
-      return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, context.reviewDue) }
+      return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, isReview(context)) }
     }),
     assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
     /** The item after a file was attached or removed (kept as it was if it could not be read again). */
@@ -284,7 +288,7 @@ export const assessItemMachine = setup({
           expectedVersion: context.item?.version ?? 0,
           evidenceCategory: needsEvidenceCategory(context.assessment.versionId) ? context.category : null,
           drafts: isDraftEmpty(context.draft) ? [] : [context.draft],
-          review: context.reviewDue,
+          review: isReview(context),
         }),
         onDone: { target: 'ready', actions: ['assignRated', 'announceItem'] },
         onError: [
