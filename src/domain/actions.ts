@@ -271,12 +271,11 @@ export function auditLine(e: AuditEvent): string {
   }
 }
 
-/** 'Owner changed from Olu Owner to Vic Verifier and due date changed from 9 December 2030 to 15 January 2031: Title'. */
+/** 'Owner changed to Vic Verifier and due date changed to 15 January 2031: Title' (what it was is in earlier events). */
 function changedLine(d: AuditEvent['detail'], title: string): string {
   const changes: string[] = []
-  const from = (x: string) => (x ? ` from ${x}` : '')
-  if (d.owner_id) changes.push(`owner changed${from(text(d.previous_owner_name))} to ${text(d.owner_name) || 'a member'}`)
-  if (d.due_on) changes.push(`due date changed${from(text(d.previous_due_on) && longDate(text(d.previous_due_on)))} to ${longDate(text(d.due_on))}`)
+  if (d.owner_id) changes.push(`owner changed to ${text(d.owner_name) || 'a member'}`)
+  if (d.due_on) changes.push(`due date changed to ${longDate(text(d.due_on))}`)
   if (changes.length === 0) return `Action changed: ${title}`
   const line = changes.join(' and ')
   return `${line.charAt(0).toUpperCase()}${line.slice(1)}: ${title}`

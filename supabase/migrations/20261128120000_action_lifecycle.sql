@@ -11,9 +11,8 @@
 --   * an admin reassigns an action (owner, due date): public.reassign_action, from the version last read (a change
 --     made meanwhile is refused as a conflict, as move_action does). The owner must be a member of the
 --     organisation; the due date a date, not before today in the UK unless it is the one the action has, within ten
---     years; something must change; a closed action stays as it was. The trigger on actions records it in the
---     audit trail as 'action_changed', now with what it was before (previous_owner_name, previous_due_on), so the
---     history says "Owner changed from A to B" and "Due date changed from … to …".
+--     years; something must change; a closed action stays as it was. The audit trigger of 20261126100000 records
+--     it as 'action_changed' with the new owner and due date (what they were before is in the earlier events).
 
 -- The one overdue rule: an action that is not closed, due before p_today (a UK calendar date).
 create or replace function private.action_overdue(p_status text, p_due_on date, p_today date)
@@ -23,13 +22,9 @@ immutable
 set search_path = ''
 as $$ select p_status <> 'closed' and p_due_on < p_today $$;
 
+-- An action as the app shows it (as in 20261126100000, with the one overdue rule).
 create or replace function private.action_json(p_action public.actions)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
+returns jsonb language sql stable security definer set search_path = '' as $$
   select to_jsonb(p_action) || jsonb_build_object(
     'owner_name', private.person_name(p_action.owner_id),
     'raised_by_name', private.person_name(p_action.raised_by),
@@ -40,80 +35,33 @@ as $$
   )
 $$;
 
+-- The item panel's actions and the dashboard's overdue list (as in 20261126100000, with the one overdue rule).
 create or replace function private.list_actions(p_assessment_id uuid, p_item_id text, p_overdue_only boolean)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
 declare
-  me public.memberships := private.require_member(false);
+  org uuid := (private.require_member(false)).organisation_id;
 begin
-  return coalesce((
-    select jsonb_agg(private.action_json(a) order by a.due_on, a.created_at, a.id)
-      from public.actions a
-     where a.organisation_id = me.organisation_id
-       and (p_assessment_id is null or a.assessment_id = p_assessment_id)
-       and (p_item_id is null or a.item_id = p_item_id)
-       and (not coalesce(p_overdue_only, false) or private.action_overdue(a.status, a.due_on, private.uk_today()))
-  ), '[]'::jsonb);
+  return (select coalesce(jsonb_agg(private.action_json(a) order by a.due_on, a.created_at, a.id), '[]'::jsonb)
+            from public.actions a
+           where a.organisation_id = org and (p_assessment_id is null or a.assessment_id = p_assessment_id)
+             and (p_item_id is null or a.item_id = p_item_id)
+             and (not coalesce(p_overdue_only, false) or private.action_overdue(a.status, a.due_on, private.uk_today())));
 end
 $$;
 
--- The audit trail of an action, as in 20261126100000 but for 'action_changed', which now keeps what changed from.
-create or replace function private.audit_action()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  kind text;
-  detail jsonb := jsonb_build_object('action_id', new.id, 'title', new.title, 'status', new.status, 'version', new.version);
-begin
-  if tg_op = 'INSERT' then
-    kind := 'action_raised';
-    detail := detail || jsonb_build_object('owner_id', new.owner_id, 'owner_name', private.person_name(new.owner_id), 'due_on', new.due_on);
-  elsif new.status <> old.status then
-    kind := case
-      when new.status = 'in_progress' and old.status = 'awaiting_verification' then 'action_rejected'
-      when new.status = 'in_progress' then 'action_started'
-      when new.status = 'awaiting_verification' then 'action_submitted'
-      else 'action_closed' end;
-    detail := detail || jsonb_build_object('from', old.status) || case kind
-      when 'action_rejected' then jsonb_build_object('reason', new.rejection_reason)
-      when 'action_submitted' then jsonb_build_object('done_note', new.done_note)
-      when 'action_closed' then jsonb_build_object('verification_note', new.verification_note, 'verification_url', new.verification_url,
-                                                   'verification_file_path', new.verification_file_path)
-      else '{}'::jsonb end;
-  else
-    kind := 'action_changed';
-    detail := detail || jsonb_strip_nulls(jsonb_build_object(
-      'owner_id', case when new.owner_id <> old.owner_id then new.owner_id end,
-      'owner_name', case when new.owner_id <> old.owner_id then private.person_name(new.owner_id) end,
-      'previous_owner_id', case when new.owner_id <> old.owner_id then old.owner_id end,
-      'previous_owner_name', case when new.owner_id <> old.owner_id then private.person_name(old.owner_id) end,
-      'due_on', case when new.due_on <> old.due_on then new.due_on end,
-      'previous_due_on', case when new.due_on <> old.due_on then old.due_on end,
-      'previous_title', case when new.title <> old.title then old.title end));
-  end if;
-  perform private.audit(new.organisation_id, new.assessment_id, new.item_id,
-    coalesce((select auth.uid()), case when tg_op = 'INSERT' then new.raised_by when kind = 'action_closed' then new.verified_by end),
-    kind, detail);
-  return null;
-end
+-- Who changed an action last (the newest event of its audit trail), for "changed by <name> — review and try again".
+create or replace function private.action_changed_by(p_action public.actions)
+returns text language sql stable security definer set search_path = '' as $$
+  select coalesce(private.person_name((select e.actor_id from public.audit_events e
+                                        where e.organisation_id = p_action.organisation_id and e.detail ->> 'action_id' = p_action.id::text
+                                        order by e.at desc, e.id desc limit 1)), 'someone else')
 $$;
 
 -- Reassigning an action: an admin gives it another owner or due date. An RPC for the reasons raise_action is one
 -- (the owner's membership and the names a member cannot read; the product's words), and so that the conflict names
 -- whoever changed it meanwhile.
 create or replace function private.reassign_action(p_action_id uuid, p_owner_id uuid, p_due_on date, p_expected_version integer)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
+returns jsonb language plpgsql security definer set search_path = '' as $$
 declare
   me public.memberships := private.require_member(true);
   act public.actions;
@@ -126,17 +74,15 @@ begin
     raise exception 'No such action in your organisation.' using errcode = 'PT404', hint = 'action_not_found';
   end if;
   if act.version <> p_expected_version then
-    raise exception 'changed by % — review and try again',
-      coalesce(private.person_name((select e.actor_id from public.audit_events e
-                                     where e.organisation_id = act.organisation_id and e.detail ->> 'action_id' = act.id::text
-                                     order by e.at desc, e.id desc limit 1)), 'someone else')
+    raise exception 'changed by % — review and try again', private.action_changed_by(act)
       using errcode = 'PT409', hint = 'action_conflict',
             detail = jsonb_build_object('version', act.version, 'status', act.status, 'changed_at', act.updated_at)::text;
   end if;
   if act.status = 'closed' then
     raise exception 'This action is closed.' using errcode = 'PT409', hint = 'action_closed';
   end if;
-  if p_owner_id is null or not exists (select 1 from public.memberships m where m.user_id = p_owner_id and m.organisation_id = act.organisation_id) then
+  -- An owner who is not a member is refused by the trigger on actions (owner_not_member), whoever writes.
+  if p_owner_id is null then
     raise exception 'The owner must be a member of your organisation.' using errcode = '22023', hint = 'owner_not_member';
   end if;
   if p_due_on is null then
@@ -164,7 +110,7 @@ as $$ select private.reassign_action(p_action_id, p_owner_id, p_due_on, p_expect
 revoke execute on function private.action_overdue(text, date, date) from public, anon, authenticated, service_role;
 revoke execute on function private.action_json(public.actions) from public, anon, authenticated, service_role;
 revoke execute on function private.list_actions(uuid, text, boolean) from public, anon, authenticated, service_role;
-revoke execute on function private.audit_action() from public, anon, authenticated, service_role;
+revoke execute on function private.action_changed_by(public.actions) from public, anon, authenticated, service_role;
 revoke execute on function private.reassign_action(uuid, uuid, date, integer) from public, anon, authenticated, service_role;
 revoke execute on function public.reassign_action(uuid, uuid, date, integer) from public, anon;
 grant execute on function private.list_actions(uuid, text, boolean) to authenticated, service_role;

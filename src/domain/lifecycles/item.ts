@@ -51,8 +51,10 @@ export const ITEM_LIFECYCLE: Lifecycle<ItemLifecycleStatus, ItemStep, ItemRole> 
 /** Where an item is in its life, as the pages show it: its status, or `due-for-review` when its review has fallen due. */
 export type ItemProgress = ItemLifecycleStatus | 'due-for-review'
 
-/** The one set of labels for an item's progress. */
-export const PROGRESS_LABELS: Readonly<Record<ItemProgress, string>> = { ...ITEM_LIFECYCLE.labels, 'due-for-review': 'Due for review' }
+const { 'not-started': notStarted, 'in-progress': inProgress, rated, reviewed } = ITEM_LIFECYCLE.labels
+
+/** The one set of labels for an item's progress, in the order of its life (due for review between rated and reviewed). */
+export const PROGRESS_LABELS: Readonly<Record<ItemProgress, string>> = { 'not-started': notStarted, 'in-progress': inProgress, rated, 'due-for-review': 'Due for review', reviewed }
 
 /** The status of an item as read (null: no row, not started). */
 export const itemStatusOf = (item: { readonly status: ItemStatus } | null | undefined): ItemLifecycleStatus => item?.status ?? 'not-started'

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { actionMachine } from '../../../machines/action.machine'
 import { isActionOverdue, reassignButton, stepButtons } from '../../../machines/action.selectors'
@@ -258,25 +258,7 @@ function RaiseForm({ actor }: { actor: ActionActor }) {
             />
           )}
         </Field>
-        <Field label="Owner">
-          {(f) => (
-            <select {...f} className={s.select} name="action-owner" value={c.raise.ownerId} disabled={busy} onChange={(e) => actor.send({ type: 'OWNER_CHOSEN', value: e.currentTarget.value })}>
-              <option value="" disabled>
-                Choose a member
-              </option>
-              {(c.activity?.members ?? []).map((m) => (
-                <option key={m.userId} value={m.userId}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Due date" hint="Today or later.">
-          {(f) => (
-            <input {...f} type="date" name="action-due" min={c.today} value={c.raise.dueOn} readOnly={busy} onChange={(e) => actor.send({ type: 'DUE_CHANGED', value: e.currentTarget.value })} />
-          )}
-        </Field>
+        <OwnerAndDue actor={actor} name="action" ownerId={c.raise.ownerId} dueOn={c.raise.dueOn} min={c.today} busy={busy} dueHint="Today or later." />
         {c.problem ? (
           <p role="alert" className={s.error} data-testid="raise-problem">
             {c.problem}
@@ -310,37 +292,15 @@ function ReassignForm({ actor, title }: { actor: ActionActor; title: string }) {
     <form className={s.form} onSubmit={submit} noValidate aria-label={`Reassign: ${title}`}>
       <fieldset className={s.fieldset}>
         <legend className={s.legend}>Reassign</legend>
-        <Field label="Owner">
-          {(f) => (
-            <select
-              {...f}
-              ref={ownerRef}
-              className={s.select}
-              name="reassign-owner"
-              value={c.reassign?.draft.ownerId ?? ''}
-              disabled={busy}
-              onChange={(e) => actor.send({ type: 'OWNER_CHOSEN', value: e.currentTarget.value })}
-            >
-              {(c.activity?.members ?? []).map((m) => (
-                <option key={m.userId} value={m.userId}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Due date" hint="Today or later, or keep the date it has.">
-          {(f) => (
-            <input
-              {...f}
-              type="date"
-              name="reassign-due"
-              value={c.reassign?.draft.dueOn ?? ''}
-              readOnly={busy}
-              onChange={(e) => actor.send({ type: 'DUE_CHANGED', value: e.currentTarget.value })}
-            />
-          )}
-        </Field>
+        <OwnerAndDue
+          actor={actor}
+          name="reassign"
+          ownerId={c.reassign?.draft.ownerId ?? ''}
+          dueOn={c.reassign?.draft.dueOn ?? ''}
+          busy={busy}
+          dueHint="Today or later, or keep the date it has."
+          ownerRef={ownerRef}
+        />
         {c.problem ? (
           <p role="alert" className={s.error} data-testid="reassign-problem">
             {c.problem}
@@ -356,5 +316,64 @@ function ReassignForm({ actor, title }: { actor: ActionActor; title: string }) {
         </div>
       </fieldset>
     </form>
+  )
+}
+
+/**
+ * The owner (one of the organisation's members) and due date fields of the raise and reassign forms. A new action's
+ * owner starts unchosen; a reassigned one's is its owner, and its due date may stay what it is (no `min`).
+ */
+function OwnerAndDue(props: {
+  actor: ActionActor
+  name: 'action' | 'reassign'
+  ownerId: string
+  dueOn: string
+  min?: string
+  busy: boolean
+  dueHint: string
+  ownerRef?: Ref<HTMLSelectElement>
+}) {
+  const { actor, busy } = props
+  const members = useSelector(actor, (snapshot) => snapshot.context.activity?.members) ?? []
+  return (
+    <>
+      <Field label="Owner">
+        {(f) => (
+          <select
+            {...f}
+            ref={props.ownerRef}
+            className={s.select}
+            name={`${props.name}-owner`}
+            value={props.ownerId}
+            disabled={busy}
+            onChange={(e) => actor.send({ type: 'OWNER_CHOSEN', value: e.currentTarget.value })}
+          >
+            {props.name === 'action' ? (
+              <option value="" disabled>
+                Choose a member
+              </option>
+            ) : null}
+            {members.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Due date" hint={props.dueHint}>
+        {(f) => (
+          <input
+            {...f}
+            type="date"
+            name={`${props.name}-due`}
+            min={props.min}
+            value={props.dueOn}
+            readOnly={busy}
+            onChange={(e) => actor.send({ type: 'DUE_CHANGED', value: e.currentTarget.value })}
+          />
+        )}
+      </Field>
+    </>
   )
 }
