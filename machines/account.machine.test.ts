@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { AccountDetails, AccountProfile } from '../src/domain/account'
-import { accountMachine, accountSampleEvents, accountSampleInput, accountSampleProfile, accountSerializeState } from './account.machine'
+import { accountMachine } from './account.machine'
+import { accountSampleEvents, accountSampleInput, accountSampleProfile, accountSerializeState } from './account.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const profile: AccountProfile = { ...accountSampleProfile, phone: '' }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { accountMenuMachine, accountMenuSampleEvents } from './accountMenu.machine'
+import { accountMenuMachine } from './accountMenu.machine'
+import { accountMenuSampleEvents } from './accountMenu.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(signOut: () => Promise<{ revoked: boolean }> = async () => ({ revoked: true })) {

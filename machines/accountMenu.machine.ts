@@ -1,4 +1,4 @@
-import { type AnyEventObject, assertEvent, fromPromise, setup } from 'xstate'
+import { assertEvent, fromPromise, setup } from 'xstate'
 
 /**
  * The header's account menu (issue 15, item 6), shown while the session machine says someone is signed in (its
@@ -60,12 +60,3 @@ export const accountMenuMachine = setup({
     signedOut: { type: 'final' },
   },
 })
-
-export const accountMenuSampleEvents = [
-  { type: 'TOGGLE' },
-  { type: 'CLOSE' },
-  { type: 'SIGN_OUT' },
-  { type: 'xstate.done.actor.signOut', output: { revoked: true } },
-  { type: 'xstate.done.actor.signOut', output: { revoked: false } },
-  { type: 'xstate.error.actor.signOut', error: new Error('storage unavailable') },
-] as const satisfies readonly AnyEventObject[]

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ACTION_MESSAGES, type ActionRecord, auditLine, auditWhen, EMPTY_RAISE, EMPTY_STEP, type ItemActivity } from '../src/domain/actions'
 import type { AssessmentFailure } from '../src/domain/assessments'
+import { type ActionContext, type ActionInput, actionMachine } from './action.machine'
 import {
   ACTION_SAMPLE_PEOPLE,
   ACTION_SAMPLE_TODAY,
-  type ActionContext,
-  type ActionInput,
-  actionMachine,
   actionSampleActivity,
   actionSampleAwaiting,
   actionSampleClosed,
@@ -16,8 +14,8 @@ import {
   actionSampleInputs,
   actionSampleOpen,
   actionSerializeState,
-} from './action.machine'
-import { actionSampleReassigned } from './action.samples'
+  actionSampleReassigned,
+} from './action.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const [BELOW_GOOD, GOOD] = actionSampleInputs as [ActionInput, ActionInput]

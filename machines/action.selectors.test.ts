@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { ActionRecord, ItemActivity } from '../src/domain/actions'
-import { type ActionInput, actionMachine, actionSampleActivity, actionSampleAwaiting, actionSampleClosed, actionSampleInputs, actionSampleOpen } from './action.machine'
+import { type ActionInput, actionMachine } from './action.machine'
+import { actionSampleActivity, actionSampleAwaiting, actionSampleClosed, actionSampleInputs, actionSampleOpen } from './action.samples'
 import { isActionOverdue, reassignButton, stepButtons } from './action.selectors'
 
 async function ready(activity: ItemActivity) {

@@ -3,10 +3,8 @@ import { createActor, createMachine, fromPromise, waitFor } from 'xstate'
 import { ASSESSMENT_MESSAGES, type AssessmentFailure, type ItemRecord } from '../src/domain/assessments'
 import { FRAMEWORK_VERSIONS } from '../src/domain/frameworks/registry'
 import { traceIn, tracedItems } from '../src/domain/frameworks/trace'
+import { type AssessItemInput, assessItemForm, assessItemMachine } from './assessItem.machine'
 import {
-  type AssessItemInput,
-  assessItemForm,
-  assessItemMachine,
   assessItemSampleChanged,
   assessItemSampleEvents,
   assessItemSampleInProgress,
@@ -14,7 +12,7 @@ import {
   assessItemSampleRated,
   assessItemSampleReviewed,
   assessItemSerializeState,
-} from './assessItem.machine'
+} from './assessItem.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const [NOT_STARTED, DUE] = assessItemSampleInputs as [AssessItemInput, AssessItemInput]

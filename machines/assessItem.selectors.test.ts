@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { type AssessItemInput, assessItemMachine, assessItemSampleInputs, assessItemSampleRated } from './assessItem.machine'
+import { type AssessItemInput, assessItemMachine } from './assessItem.machine'
+import { assessItemSampleInputs, assessItemSampleRated } from './assessItem.samples'
 import { itemProgressAt, selectProgress } from './assessItem.selectors'
 
 describe("an item's progress, read in one place", () => {

@@ -1,4 +1,4 @@
-import { type AnyEventObject, assertEvent, assign, setup } from 'xstate'
+import { assertEvent, assign, setup } from 'xstate'
 import { type AuthMode, authMode } from '../src/domain/routeSearch'
 import type { AuthArrival } from '../src/domain/signup'
 import { emailConfirmationMachine } from './emailConfirmation.machine'
@@ -150,18 +150,3 @@ export const authPageMachine = setup({
     },
   },
 })
-
-export const authPageSampleInput = { origin: 'https://site.example' }
-
-export const authPageSampleEvents = [
-  { type: 'ARRIVED', arrival: {} },
-  { type: 'ARRIVED', arrival: { mode: 'signup' } },
-  { type: 'ARRIVED', arrival: { mode: 'reset' } },
-  { type: 'ARRIVED', arrival: { type: 'signup' } },
-  { type: 'ARRIVED', arrival: { type: 'recovery', code: 'c0de' } },
-  { type: 'ARRIVED', arrival: { sso_error: 'access_denied', sso_error_description: 'The user denied the request' } },
-  { type: 'MODE_CHANGED', mode: 'signin' },
-  { type: 'MODE_CHANGED', mode: 'signup' },
-  { type: 'MODE_CHANGED', mode: 'reset' },
-  { type: 'xstate.done.actor.confirmation', output: undefined },
-] as const satisfies readonly AnyEventObject[]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { CAROUSEL_LOOP_MS, carouselMachine, carouselSampleEvents } from './carousel.machine'
+import { CAROUSEL_LOOP_MS, carouselMachine } from './carousel.machine'
+import { carouselSampleEvents } from './carousel.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run() {

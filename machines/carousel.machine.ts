@@ -114,12 +114,3 @@ export const carouselMachine = setup({
     },
   },
 })
-
-export const carouselSampleEvents: CarouselEvent[] = [
-  { type: 'MOTION_PREFERENCE_CHANGED', reduce: false },
-  { type: 'MOTION_PREFERENCE_CHANGED', reduce: true },
-  { type: 'VISIBILITY_CHANGED', hidden: true },
-  { type: 'VISIBILITY_CHANGED', hidden: false },
-  { type: 'HOVER_STARTED' },
-  { type: 'HOVER_ENDED' },
-]

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { EMPTY_VALUES, MESSAGES, type ReferralPayload } from '../src/domain/contact'
 import { parseMailto } from '../src/domain/mailto'
-import { contactReferralMachine, contactReferralSampleEvents } from './contactReferral.machine'
+import { contactReferralMachine } from './contactReferral.machine'
+import { contactReferralSampleEvents } from './contactReferral.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const input = { to: 'referrals@example.org', brand: 'InspectReady' }

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { AuthArrival, Toast } from '../src/domain/signup'
-import { emailConfirmationMachine, emailConfirmationSampleEvents, emailConfirmationSampleInputs } from './emailConfirmation.machine'
+import { emailConfirmationMachine } from './emailConfirmation.machine'
+import { emailConfirmationSampleEvents, emailConfirmationSampleInputs } from './emailConfirmation.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const origin = 'https://site.example'

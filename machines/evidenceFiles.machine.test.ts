@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyEventObject, createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate'
 import type { AssessmentFailure, ItemRecord } from '../src/domain/assessments'
+import { EVIDENCE_FILE_MESSAGES, evidenceFilesChild, evidenceFilesMachine } from './evidenceFiles.machine'
 import {
-  EVIDENCE_FILE_MESSAGES,
-  evidenceFilesChild,
-  evidenceFilesMachine,
   evidenceFilesSampleFile,
   evidenceFilesSampleEvents,
   evidenceFilesSampleInput,
   evidenceFilesSampleItem,
   evidenceFilesSerializeState,
-} from './evidenceFiles.machine'
+} from './evidenceFiles.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const pdf = () => new File([new TextEncoder().encode('%PDF-1.7')], 'Safeguarding policy.pdf', { type: 'application/pdf' })

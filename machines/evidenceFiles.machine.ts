@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromCallback, fromPromise, sendParent, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { asAssessmentFailure, type AssessmentFailure, type EvidenceRecord, type ItemRecord } from '../src/domain/assessments'
 
 /**
@@ -49,7 +50,7 @@ export const EVIDENCE_FILE_MESSAGES = {
   removed: (name: string) => `${name} removed`,
 } as const
 
-const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
+const refusalOf = (event: AnyEventObject) => asAssessmentFailure(errorOf(event))
 
 export const evidenceFilesMachine = setup({
   types: {
@@ -59,7 +60,7 @@ export const evidenceFilesMachine = setup({
   },
   actions: {
     /** Hands the item read again to the item's machine (a sendParent of FILES_CHANGED in evidenceFilesChild). */
-    announceItem: () => {},
+    announceItem: (_, _params: { item: ItemRecord | null }) => {},
     /** Opens the signed URL (the page provides it: a new tab). */
     openUrl: () => {},
     startUpload: assign(({ event }) => {
@@ -85,7 +86,7 @@ export const evidenceFilesMachine = setup({
     }),
     assignRemoved: assign(({ context }) => ({ notice: EVIDENCE_FILE_MESSAGES.removed(context.removing?.name ?? ''), removing: null })),
     clearRemoving: assign({ removing: null }),
-    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
   },
   actors: {
     /** Checks, uploads and records the file, sending UPLOAD_PROGRESS, UPLOAD_DONE or UPLOAD_FAILED; stopped = aborted. */
@@ -130,7 +131,7 @@ export const evidenceFilesMachine = setup({
       },
       on: {
         UPLOAD_PROGRESS: { actions: 'assignProgress' },
-        UPLOAD_DONE: { target: 'idle', actions: ['assignAttached', 'announceItem'] },
+        UPLOAD_DONE: { target: 'idle', actions: ['assignAttached', { type: 'announceItem', params: ({ event }) => ({ item: event.item }) }] },
         UPLOAD_FAILED: { target: 'idle', actions: 'assignUploadFailed' },
         CANCEL: { target: 'idle', actions: 'assignCancelled' },
       },
@@ -161,7 +162,7 @@ export const evidenceFilesMachine = setup({
         id: 'removeFile',
         src: 'removeFile',
         input: ({ context }) => ({ assessmentId: context.assessment.id, itemId: context.itemId, evidenceId: context.removing?.id ?? '', path: context.removing?.path ?? '' }),
-        onDone: { target: 'idle', actions: ['assignRemoved', 'announceItem'] },
+        onDone: { target: 'idle', actions: ['assignRemoved', { type: 'announceItem', params: ({ event }) => ({ item: event.output }) }] },
         onError: { target: 'idle', actions: ['assignRefusal', 'clearRemoving'] },
       },
     },
@@ -171,72 +172,6 @@ export const evidenceFilesMachine = setup({
 /** The machine as assessItem runs it: each change of the item's files goes to the item's machine as FILES_CHANGED. */
 export const evidenceFilesChild = evidenceFilesMachine.provide({
   actions: {
-    announceItem: sendParent(({ event }) => {
-      const item = event.type === 'UPLOAD_DONE' ? event.item : (event as { output?: ItemRecord | null }).output ?? null
-      return { type: 'FILES_CHANGED', item } satisfies FilesChanged
-    }),
+    announceItem: sendParent((_, params: { item: ItemRecord | null }) => ({ type: 'FILES_CHANGED', item: params.item }) satisfies FilesChanged),
   },
 })
-
-// Samples, as the paths and the tests use them.
-
-const FILE_EVIDENCE: EvidenceRecord = {
-  id: '00000000-0000-4000-8000-0000000000f9',
-  kind: 'file',
-  note: null,
-  url: null,
-  createdAt: '2026-11-25T09:00:00.000Z',
-  createdByName: 'Ada Lovelace',
-  file: {
-    path: '00000000-0000-4000-8000-0000000000f1/cqc-saf-2024/safe/safeguarding/00000000-0000-4000-8000-0000000000a1',
-    name: 'Safeguarding policy.pdf',
-    size: 48_213,
-    contentType: 'application/pdf',
-    createdBy: '00000000-0000-4000-8000-000000000001',
-  },
-}
-
-export const evidenceFilesSampleFile = FILE_EVIDENCE
-
-export const evidenceFilesSampleItem: ItemRecord = {
-  itemId: 'cqc-saf-2024/safe/safeguarding',
-  status: 'in-progress',
-  rating: null,
-  evidenceCategory: null,
-  ratedBy: null,
-  ratedByName: null,
-  ratedAt: null,
-  reviewedAt: null,
-  version: 0,
-  evidence: [FILE_EVIDENCE],
-}
-
-export const evidenceFilesSampleInput: EvidenceFilesInput = {
-  assessment: { id: '00000000-0000-4000-8000-0000000000c1', organisationId: '00000000-0000-4000-8000-0000000000f1' },
-  itemId: 'cqc-saf-2024/safe/safeguarding',
-}
-
-const failure = (code: string, message: string): AssessmentFailure => ({ code, message })
-
-export const evidenceFilesSampleEvents = [
-  { type: 'FILE_CHOSEN', file: new File([new TextEncoder().encode('%PDF-1.7\n%%EOF\n')], 'Safeguarding policy.pdf', { type: 'application/pdf' }) },
-  { type: 'UPLOAD_PROGRESS', loaded: 8, total: 15 },
-  { type: 'UPLOAD_DONE', item: evidenceFilesSampleItem },
-  { type: 'UPLOAD_FAILED', failure: failure('too_large', 'This file is larger than 20 MB: choose a smaller file.') },
-  { type: 'CANCEL' },
-  { type: 'VIEW', evidence: FILE_EVIDENCE },
-  { type: 'xstate.done.actor.signFileUrl', output: 'http://127.0.0.1:54321/storage/v1/object/sign/evidence/sample?token=sample' },
-  { type: 'xstate.error.actor.signFileUrl', error: failure('file_not_found', 'This file is no longer there: it may have been removed.') },
-  { type: 'REMOVE', evidence: FILE_EVIDENCE },
-  { type: 'KEEP_FILE' },
-  { type: 'CONFIRM_REMOVE' },
-  // The item read again after a removal (in the paths a copy of the file is still listed, so the path can go on).
-  { type: 'xstate.done.actor.removeFile', output: evidenceFilesSampleItem },
-  { type: 'xstate.error.actor.removeFile', error: failure('last_evidence', 'This file is the only evidence for the rating: add other evidence before removing it.') },
-] as const satisfies readonly AnyEventObject[]
-
-/** Bounded state: what changes behaviour or what the page shows. */
-export function evidenceFilesSerializeState(s: { value: unknown; context: unknown }): string {
-  const c = s.context as EvidenceFilesContext
-  return JSON.stringify({ v: s.value, up: c.upload !== null, rm: c.removing !== null, f: c.refusal?.code ?? null, n: c.notice })
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { featureTableMachine, featureTableSampleEvents } from './featureTable.machine'
+import { featureTableMachine } from './featureTable.machine'
+import { featureTableSampleEvents } from './featureTable.samples'
 import { allTransitionKeys } from './testing/shadow'
 import { planPaths, uncovered } from './testing/tours'
 

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate'
 import type { AssessmentFailure, Dashboard, ItemRecord } from '../src/domain/assessments'
-import { assessItemForm, type assessItemMachine, assessItemSampleInProgress, assessItemSampleRated } from './assessItem.machine'
+import { assessItemForm, type assessItemMachine } from './assessItem.machine'
+import { assessItemSampleInProgress, assessItemSampleRated } from './assessItem.samples'
+import { chosenFrameworkIds, homeMachine, openItemInput } from './home.machine'
 import {
-  chosenFrameworkIds,
-  homeMachine,
   homeSampleCareDashboard,
   homeSampleEmptyDashboard,
   homeSampleEvents,
   homeSampleInput,
   homeSampleUnsetDashboard,
   homeSerializeState,
-  openItemInput,
-} from './home.machine'
+} from './home.samples'
 import { traceIn, tracedItems } from '../src/domain/frameworks/trace'
 import { planPaths, uncovered } from './testing/tours'
 

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { PackData } from '../src/domain/pack/fromAssessment'
+import { inspectionPackMachine, packDocumentOf, type PdfMade } from './inspectionPack.machine'
 import {
-  inspectionPackMachine,
   inspectionPackSampleData,
   inspectionPackSampleEmpty,
   inspectionPackSampleEvents,
   inspectionPackSampleInput,
   inspectionPackSerializeState,
-  packDocumentOf,
-  type PdfMade,
-} from './inspectionPack.machine'
+} from './inspectionPack.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const MADE: PdfMade = { data: inspectionPackSampleData, fileName: 'inspection-pack.pdf', pages: 3 }

@@ -1,9 +1,9 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { asAssessmentFailure, type AssessmentFailure, type AssessmentRecord } from '../src/domain/assessments'
 import { buildPackDocument } from '../src/domain/pack/build'
 import { type PackData, packInputFrom } from '../src/domain/pack/fromAssessment'
 import type { PackDocument } from '../src/domain/pack/types'
-import { assessItemSampleRated } from './assessItem.machine'
 
 /**
  * /app/pack, the inspection pack (issue 30 item 5) of one of the organisation's open assessments. loading reads them
@@ -49,8 +49,6 @@ export type InspectionPackEvent =
   | { type: 'xstate.done.actor.makePdf'; output: PdfMade }
   | { type: 'xstate.error.actor.makePdf'; error: unknown }
 
-const dataOf = (event: AnyEventObject) => (event as unknown as { output: PackData }).output
-
 /** The assessment whose pack is shown. */
 export function shownAssessment(context: Pick<InspectionPackContext, 'data' | 'frameworkId'>): AssessmentRecord | undefined {
   return context.data?.assessments.find((a) => a.frameworkId === context.frameworkId)
@@ -74,10 +72,11 @@ export const inspectionPackMachine = setup({
   },
   actions: {
     assignData: assign(({ context, event }) => {
-      const data = dataOf(event)
+      assertEvent(event, 'xstate.done.actor.loadPack')
+      const data = event.output
       return { data, frameworkId: chosen(data, context.framework), refusal: null }
     }),
-    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure((event as { error?: unknown }).error) }),
+    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure(errorOf(event)) }),
     clearRefusal: assign({ refusal: null }),
     assignFramework: assign({
       frameworkId: ({ event }) => {
@@ -99,7 +98,7 @@ export const inspectionPackMachine = setup({
     makePdf: fromPromise<PdfMade, { frameworkId: string; now: string }>(() => Promise.reject(new Error('makePdf not provided'))),
   },
   guards: {
-    hasAssessments: ({ event }) => dataOf(event).assessments.length > 0,
+    hasAssessments: (_, params: { data: PackData }) => params.data.assessments.length > 0,
     /** A framework of one of the open assessments, other than the one shown. */
     isOtherOpenFramework: ({ context, event }) => {
       assertEvent(event, 'FRAMEWORK_CHOSEN')
@@ -119,7 +118,7 @@ export const inspectionPackMachine = setup({
         src: 'loadPack',
         input: () => ({}),
         onDone: [
-          { guard: 'hasAssessments', target: 'ready', actions: 'assignData' },
+          { guard: { type: 'hasAssessments', params: ({ event }) => ({ data: event.output }) }, target: 'ready', actions: 'assignData' },
           { target: 'empty', actions: 'assignData' },
         ],
         onError: { target: 'loadFailed', actions: 'assignRefusal' },
@@ -165,39 +164,3 @@ export const inspectionPackMachine = setup({
     },
   },
 })
-
-// Samples: a care organisation with CQC and Ofsted open (one Safe statement rated), none open, a failed read.
-
-const ORG = '00000000-0000-4000-8000-0000000000f1'
-
-export const inspectionPackSampleInput: InspectionPackInput = { framework: null, now: '2026-11-27T12:00:00.000Z' }
-
-export const inspectionPackSampleData: PackData = {
-  organisation: 'Sunrise Care (Leeds) Ltd',
-  preparedBy: 'Ada Lovelace',
-  assessments: [
-    { id: '00000000-0000-4000-8000-0000000000c1', organisationId: ORG, frameworkId: 'cqc-saf', versionId: 'cqc-saf-2024', conditions: {}, items: { [assessItemSampleRated.itemId]: assessItemSampleRated } },
-    { id: '00000000-0000-4000-8000-0000000000c2', organisationId: ORG, frameworkId: 'ofsted-eif', versionId: 'ofsted-eif-2025', conditions: {}, items: {} },
-  ],
-}
-
-export const inspectionPackSampleEmpty: PackData = { organisation: '', preparedBy: 'Ada Lovelace', assessments: [] }
-
-const failure = (code: string, message: string): AssessmentFailure => ({ code, message })
-
-export const inspectionPackSampleEvents = [
-  { type: 'RETRY' },
-  { type: 'DOWNLOAD' },
-  { type: 'FRAMEWORK_CHOSEN', frameworkId: 'ofsted-eif' },
-  { type: 'xstate.done.actor.loadPack', output: inspectionPackSampleData },
-  { type: 'xstate.done.actor.loadPack', output: inspectionPackSampleEmpty },
-  { type: 'xstate.error.actor.loadPack', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
-  { type: 'xstate.done.actor.makePdf', output: { data: inspectionPackSampleData, fileName: 'inspection-pack-cqc-2024-sunrise-care-leeds-ltd-2026-11-27.pdf', pages: 12 } },
-  { type: 'xstate.error.actor.makePdf', error: failure('network', "We couldn't reach the server. Check your connection and try again.") },
-] as const satisfies readonly AnyEventObject[]
-
-/** Bounded state: the data reduced to what changes the page's behaviour. */
-export function inspectionPackSerializeState(s: { value: unknown; context: unknown }): string {
-  const c = s.context as InspectionPackContext
-  return JSON.stringify({ v: s.value, d: c.data ? c.data.assessments.length : null, f: c.frameworkId, r: c.refusal?.code ?? null, p: c.pdf ? 1 : 0 })
-}

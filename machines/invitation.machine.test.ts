@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { InvitationSummary, TeamFailure } from '../src/domain/team'
-import { invitationMachine, invitationSampleEvents, invitationSampleInputs, invitationSampleInvitation, invitationSerializeState } from './invitation.machine'
+import { invitationMachine } from './invitation.machine'
+import { invitationSampleEvents, invitationSampleInputs, invitationSampleInvitation, invitationSerializeState } from './invitation.samples'
 import type { SessionUser } from './session.machine'
 import { planPaths, uncovered } from './testing/tours'
 

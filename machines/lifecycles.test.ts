@@ -12,9 +12,12 @@ import { mayTakeStep, transitionOf } from '../src/domain/lifecycle'
 import { ACTION_CHANGES, ACTION_LIFECYCLE, ACTION_STEPS, type ActionStatus, actionRoles } from '../src/domain/lifecycles/action'
 import { EVIDENCE_KINDS, evidenceMay } from '../src/domain/lifecycles/evidence'
 import { ITEM_LIFECYCLE, ITEM_STATUSES, type ItemProgress, type ItemStatus, itemProgress, ratingStep } from '../src/domain/lifecycles/item'
-import { ACTION_SAMPLE_PEOPLE, type ActionInput, actionMachine, actionSampleInputs, actionSampleOpen } from './action.machine'
-import { type AssessItemInput, assessItemMachine, assessItemSampleInputs, assessItemSampleRated } from './assessItem.machine'
-import { evidenceFilesMachine, evidenceFilesSampleFile, evidenceFilesSampleInput, evidenceFilesSampleItem } from './evidenceFiles.machine'
+import { type ActionInput, actionMachine } from './action.machine'
+import { ACTION_SAMPLE_PEOPLE, actionSampleInputs, actionSampleOpen } from './action.samples'
+import { type AssessItemInput, assessItemMachine } from './assessItem.machine'
+import { assessItemSampleInputs, assessItemSampleRated } from './assessItem.samples'
+import { evidenceFilesMachine } from './evidenceFiles.machine'
+import { evidenceFilesSampleFile, evidenceFilesSampleInput, evidenceFilesSampleItem } from './evidenceFiles.samples'
 
 const { admin, owner, other } = ACTION_SAMPLE_PEOPLE
 const MEMBERS = [admin, owner, other]

@@ -108,18 +108,12 @@ export const onboardingGateMachine = setup({
   guards: {
     hasProviderError: ({ context }) => Boolean(context.params.error || context.params.error_code),
     hasCode: ({ context }) => Boolean(context.params.code),
-    hasNoSession: ({ event }) => (event as { output?: SessionUser | null }).output == null,
-    isConsumerEmail: ({ event }) => isConsumerEmail((event as { output?: SessionUser | null }).output?.email ?? ''),
-    needsSsoProfile: ({ event }) => {
-      const output = (event as { output?: ProfileCompletionStatus }).output
-      return output ? needsSsoProfile(output) : false
-    },
-    needsSetup: ({ event }) => {
-      const output = (event as { output?: ProfileCompletionStatus }).output
-      return output ? needsSetup(output) : false
-    },
-    wasSavedAndSetupOwed: ({ context, event }) => (event as { output?: { saved?: boolean } }).output?.saved === true && context.setupOwed,
-    wasSaved: ({ event }) => (event as { output?: { saved?: boolean } }).output?.saved === true,
+    hasNoSession: (_, params: { session: SessionUser | null }) => params.session == null,
+    isConsumerEmail: (_, params: { session: SessionUser | null }) => isConsumerEmail(params.session?.email ?? ''),
+    needsSsoProfile: (_, params: { status: ProfileCompletionStatus }) => needsSsoProfile(params.status),
+    needsSetup: (_, params: { status: ProfileCompletionStatus }) => needsSetup(params.status),
+    wasSavedAndSetupOwed: ({ context }, params: { saved: boolean }) => params.saved && context.setupOwed,
+    wasSaved: (_, params: { saved: boolean }) => params.saved,
   },
 }).createMachine({
   id: 'onboardingGate',
@@ -172,8 +166,8 @@ export const onboardingGateMachine = setup({
         id: 'getSession',
         src: 'getSession',
         onDone: [
-          { guard: 'hasNoSession', target: 'signedOut' },
-          { guard: 'isConsumerEmail', target: 'rejectingConsumerEmail' },
+          { guard: { type: 'hasNoSession', params: ({ event }) => ({ session: event.output }) }, target: 'signedOut' },
+          { guard: { type: 'isConsumerEmail', params: ({ event }) => ({ session: event.output }) }, target: 'rejectingConsumerEmail' },
           { target: 'signedIn', actions: 'assignSession' },
         ],
       },
@@ -198,8 +192,8 @@ export const onboardingGateMachine = setup({
             id: 'getCompletionStatus',
             src: 'getCompletionStatus',
             onDone: [
-              { guard: 'needsSsoProfile', target: 'ssoProfile', actions: 'assignSsoProfileOwed' },
-              { guard: 'needsSetup', target: '#onboardingGate.setupNeeded' },
+              { guard: { type: 'needsSsoProfile', params: ({ event }) => ({ status: event.output }) }, target: 'ssoProfile', actions: 'assignSsoProfileOwed' },
+              { guard: { type: 'needsSetup', params: ({ event }) => ({ status: event.output }) }, target: '#onboardingGate.setupNeeded' },
               { target: '#onboardingGate.complete' },
             ],
             // Spec section 8: a status-call failure silently completes.
@@ -213,8 +207,8 @@ export const onboardingGateMachine = setup({
             src: 'ssoProfile',
             input: ({ context }) => ({ provider: context.provider }),
             onDone: [
-              { guard: 'wasSavedAndSetupOwed', target: '#onboardingGate.setupNeeded' },
-              { guard: 'wasSaved', target: '#onboardingGate.complete' },
+              { guard: { type: 'wasSavedAndSetupOwed', params: ({ event }) => ({ saved: event.output?.saved === true }) }, target: '#onboardingGate.setupNeeded' },
+              { guard: { type: 'wasSaved', params: ({ event }) => ({ saved: event.output?.saved === true }) }, target: '#onboardingGate.complete' },
               { target: '#onboardingGate.dismissed' },
             ],
           },
@@ -229,38 +223,3 @@ export const onboardingGateMachine = setup({
     signedOut: { type: 'final', entry: 'goHome' },
   },
 })
-
-const session = { userId: '00000000-0000-4000-8000-000000000001', email: 'ada@sunrise-care.co.uk' }
-
-export const onboardingGateSampleEvents = [
-  { type: 'ARRIVED', params: {} },
-  { type: 'ARRIVED', params: { code: 'c0de' } },
-  { type: 'ARRIVED', params: { error: 'access_denied', error_description: 'The user denied the request' } },
-  { type: 'SIGNED_OUT' },
-  { type: 'xstate.done.actor.exchangeCode', output: undefined },
-  { type: 'xstate.error.actor.exchangeCode', error: { kind: 'auth', code: 'flow_state_not_found', message: 'invalid flow state' } },
-  { type: 'xstate.done.actor.getSession', output: null },
-  { type: 'xstate.done.actor.getSession', output: { ...session, email: 'ada@gmail.com' } },
-  { type: 'xstate.done.actor.getSession', output: session },
-  { type: 'xstate.done.actor.signOut', output: { revoked: false } },
-  { type: 'xstate.error.actor.signOut', error: { message: 'network' } },
-  {
-    type: 'xstate.done.actor.getCompletionStatus',
-    output: { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google', onboarding_completed: false },
-  },
-  {
-    type: 'xstate.done.actor.getCompletionStatus',
-    output: { profile_completion_required: true, signup_method: 'sso', last_sso_provider: 'google', onboarding_completed: true },
-  },
-  {
-    type: 'xstate.done.actor.getCompletionStatus',
-    output: { profile_completion_required: false, signup_method: 'email', last_sso_provider: null, onboarding_completed: false },
-  },
-  {
-    type: 'xstate.done.actor.getCompletionStatus',
-    output: { profile_completion_required: false, signup_method: 'email', last_sso_provider: null, onboarding_completed: true },
-  },
-  { type: 'xstate.error.actor.getCompletionStatus', error: { message: 'network' } },
-  { type: 'xstate.done.actor.ssoProfile', output: { saved: true } },
-  { type: 'xstate.done.actor.ssoProfile', output: { saved: false } },
-] as const satisfies readonly AnyEventObject[]

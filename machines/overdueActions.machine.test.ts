@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { ActionRecord } from '../src/domain/actions'
-import { overdueActionsMachine, overdueActionsSampleAction, overdueActionsSampleEvents } from './overdueActions.machine'
+import { overdueActionsMachine } from './overdueActions.machine'
+import { overdueActionsSampleAction, overdueActionsSampleEvents } from './overdueActions.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(replies: (() => Promise<readonly ActionRecord[]>)[]) {

@@ -1,4 +1,5 @@
-import { type AnyEventObject, assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import type { ActionRecord } from '../src/domain/actions'
 import { type AssessmentFailure, asAssessmentFailure } from '../src/domain/assessments'
 
@@ -24,15 +25,15 @@ export const overdueActionsMachine = setup({
     events: {} as OverdueEvent,
   },
   actions: {
-    assignActions: assign({ actions: ({ event }) => (event as unknown as { output: readonly ActionRecord[] }).output, refusal: null }),
-    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure((event as { error?: unknown }).error) }),
+    assignActions: assign((_, params: { actions: readonly ActionRecord[] }) => ({ actions: params.actions, refusal: null })),
+    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure(errorOf(event)) }),
   },
   actors: {
     /** rpc list_actions(p_overdue_only => true). */
     loadOverdue: fromPromise<readonly ActionRecord[], Record<string, never>>(() => Promise.reject(new Error('loadOverdue not provided'))),
   },
   guards: {
-    hasOverdue: ({ event }) => (event as unknown as { output: readonly ActionRecord[] }).output.length > 0,
+    hasOverdue: (_, params: { actions: readonly ActionRecord[] }) => params.actions.length > 0,
   },
 }).createMachine({
   id: 'overdueActions',
@@ -46,8 +47,12 @@ export const overdueActionsMachine = setup({
         src: 'loadOverdue',
         input: () => ({}),
         onDone: [
-          { guard: 'hasOverdue', target: 'shown', actions: 'assignActions' },
-          { target: 'none', actions: 'assignActions' },
+          {
+            guard: { type: 'hasOverdue', params: ({ event }) => ({ actions: event.output }) },
+            target: 'shown',
+            actions: { type: 'assignActions', params: ({ event }) => ({ actions: event.output }) },
+          },
+          { target: 'none', actions: { type: 'assignActions', params: ({ event }) => ({ actions: event.output }) } },
         ],
         onError: { target: 'failed', actions: 'assignRefusal' },
       },
@@ -59,30 +64,3 @@ export const overdueActionsMachine = setup({
     },
   },
 })
-
-// Samples (the paths and the tests): one action three days overdue.
-
-export const overdueActionsSampleAction: ActionRecord = {
-  id: '00000000-0000-4000-8000-0000000000d2',
-  assessmentId: '00000000-0000-4000-8000-0000000000c1',
-  itemId: 'cqc-saf-2024/safe/safeguarding',
-  title: 'Name a safeguarding lead',
-  ownerId: '00000000-0000-4000-8000-0000000000a2',
-  ownerName: 'Olu Owner',
-  dueOn: '2026-11-22',
-  status: 'in_progress',
-  version: 2,
-  doneNote: null,
-  rejectionReason: null,
-  verifiedByName: null,
-  verificationNote: null,
-  verificationUrl: null,
-  daysOverdue: 3,
-}
-
-export const overdueActionsSampleEvents = [
-  { type: 'RETRY' },
-  { type: 'xstate.done.actor.loadOverdue', output: [overdueActionsSampleAction] },
-  { type: 'xstate.done.actor.loadOverdue', output: [] },
-  { type: 'xstate.error.actor.loadOverdue', error: { code: 'network', message: "We couldn't reach the server. Check your connection and try again." } },
-] as const satisfies readonly AnyEventObject[]

@@ -1,7 +1,8 @@
 import { type AnyStateMachine, createActor, fromPromise } from 'xstate'
 import { describe, expect, it, vi } from 'vitest'
 import { PARTNER_DEFAULT_DRAFT, partnerSummary } from '../src/domain/partnerApplication'
-import { partnerApplicationMachine, partnerApplicationSampleEvents } from './partnerApplication.machine'
+import { partnerApplicationMachine } from './partnerApplication.machine'
+import { partnerApplicationSampleEvents } from './partnerApplication.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(copy: (text: string) => Promise<void>) {

@@ -84,17 +84,3 @@ export const partnerApplicationMachine = setup({
     },
   },
 })
-
-/** The view starts the machine with the spec defaults (no draft given). */
-export const partnerApplicationSampleInput: { draft?: PartnerApplicationDraft } = {}
-
-/** Sample events for path generation: every event type, invoked-actor results and the delay. */
-export const partnerApplicationSampleEvents = [
-  { type: 'FIELD_CHANGED', field: 'company', value: 'Acme & Sons "Training" 🎓' },
-  { type: 'FIELD_CHANGED', field: 'sites', value: '' },
-  { type: 'FIELD_CHANGED', field: 'sites', value: '3' },
-  { type: 'COPY' },
-  { type: 'xstate.done.actor.copySummary', output: undefined },
-  { type: 'xstate.error.actor.copySummary', error: { message: 'Write permission denied.' } },
-  { type: 'xstate.after.copiedIndicatorDelay.partnerApplication.copied' },
-] as const

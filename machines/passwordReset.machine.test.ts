@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import { passwordResetMachine, passwordResetSampleEvents, passwordResetSampleInputs, passwordResetSerializeState, type ResetArrival } from './passwordReset.machine'
+import { passwordResetMachine, type ResetArrival } from './passwordReset.machine'
+import { passwordResetSampleEvents, passwordResetSampleInputs, passwordResetSerializeState } from './passwordReset.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 type Call = (input: never) => Promise<void>

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { reduceMotionMachine, reduceMotionSampleEvents } from './reduceMotion.machine'
+import { reduceMotionMachine } from './reduceMotion.machine'
+import { reduceMotionSampleEvents } from './reduceMotion.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(input: { stored: boolean | null; system: boolean }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { reminderSettingsMachine, reminderSettingsSampleEvents, reminderSettingsSampleInput } from './reminderSettings.machine'
+import { reminderSettingsMachine } from './reminderSettings.machine'
+import { reminderSettingsSampleEvents, reminderSettingsSampleInput } from './reminderSettings.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(opts: { load?: () => Promise<boolean>; save?: (muted: boolean) => Promise<void> } = {}) {

@@ -1,4 +1,4 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 
 /**
  * The review reminders switch on /account (issue 30, item 3): "Review reminders: e-mail me a daily digest when
@@ -87,16 +87,3 @@ export const reminderSettingsMachine = setup({
     },
   },
 })
-
-/** The signed-in person the page hands the machine. */
-export const reminderSettingsSampleInput: { userId: string } = { userId: '00000000-0000-4000-8000-000000000001' }
-
-export const reminderSettingsSampleEvents = [
-  { type: 'TOGGLE' },
-  { type: 'RETRY' },
-  { type: 'xstate.done.actor.loadReminderSetting', output: false },
-  { type: 'xstate.done.actor.loadReminderSetting', output: true },
-  { type: 'xstate.error.actor.loadReminderSetting', error: new Error('Failed to fetch') },
-  { type: 'xstate.done.actor.saveReminderSetting', output: undefined },
-  { type: 'xstate.error.actor.saveReminderSetting', error: new Error('Failed to fetch') },
-] as const satisfies readonly AnyEventObject[]

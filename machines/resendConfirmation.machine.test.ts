@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import { RESEND_INTERVAL_SECONDS } from '../src/domain/account'
+import { type ResendConfirmationInput, resendConfirmationMachine } from './resendConfirmation.machine'
 import {
-  type ResendConfirmationInput,
-  resendConfirmationMachine,
   resendConfirmationSampleEvents,
   resendConfirmationSampleInputs,
   resendConfirmationSerializeState,
-} from './resendConfirmation.machine'
+} from './resendConfirmation.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(input: Partial<ResendConfirmationInput>, resend: () => Promise<void>) {

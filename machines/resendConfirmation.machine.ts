@@ -1,4 +1,5 @@
-import { type AnyEventObject, assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { RESEND_INTERVAL_SECONDS } from '../src/domain/account'
 import { authFailureKind, retryAfterSeconds } from '../src/domain/authErrors'
 import { confirmationRedirect } from '../src/domain/signup'
@@ -48,7 +49,7 @@ export const resendConfirmationMachine = setup({
     })),
     countDown: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     assignFailure: assign(({ event }) => ({
-      outcome: authFailureKind((event as { error?: unknown }).error) === 'network' ? ('network' as const) : ('unexpected' as const),
+      outcome: authFailureKind(errorOf(event)) === 'network' ? ('network' as const) : ('unexpected' as const),
       secondsLeft: 0,
     })),
   },
@@ -58,7 +59,7 @@ export const resendConfirmationMachine = setup({
   },
   guards: {
     wasJustSent: ({ context }) => context.justSent,
-    isRateLimited: ({ event }) => authFailureKind((event as { error?: unknown }).error) === 'rateLimited',
+    isRateLimited: ({ event }) => authFailureKind(errorOf(event)) === 'rateLimited',
     isLastSecond: ({ context }) => context.secondsLeft <= 1,
   },
   delays: {
@@ -116,26 +117,3 @@ export const resendConfirmationMachine = setup({
     },
   },
 })
-
-export const resendConfirmationSampleInputs: ResendConfirmationInput[] = [
-  { email: 'ada@sunrise-care.co.uk', origin: 'https://site.example', justSent: true },
-  { email: 'ada@sunrise-care.co.uk', origin: 'https://site.example', justSent: false },
-]
-
-export const resendConfirmationSampleEvents = [
-  { type: 'RESEND' },
-  { type: 'xstate.done.actor.resend', output: undefined },
-  {
-    type: 'xstate.error.actor.resend',
-    error: { kind: 'confirmation', code: 'over_email_send_rate_limit', status: 429, message: 'For security purposes, you can only request this after 1 seconds.' },
-  },
-  { type: 'xstate.error.actor.resend', error: { kind: 'confirmation', code: 'network', message: 'Failed to fetch' } },
-  { type: 'xstate.error.actor.resend', error: new Error('chunk failed to load') },
-  { type: 'xstate.after.tick.resendConfirmation.coolingDown' },
-] as const satisfies readonly AnyEventObject[]
-
-/** Bounded state: the countdown matters only as "more than a second left" or "the last second". */
-export function resendConfirmationSerializeState(s: { value: unknown; context: unknown }): string {
-  const c = s.context as ResendConfirmationContext
-  return JSON.stringify({ v: s.value, last: c.secondsLeft <= 1, o: c.outcome, j: c.justSent })
-}

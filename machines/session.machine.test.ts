@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
-import { type SessionUser, sessionMachine, sessionSampleEvents, sessionSampleInputs } from './session.machine'
+import { type SessionUser, sessionMachine } from './session.machine'
+import { sessionSampleEvents, sessionSampleInputs } from './session.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const ada: SessionUser = { userId: 'u1', email: 'ada@sunrise-care.co.uk' }

@@ -3,18 +3,15 @@ import { type ActorRefFrom, createActor, fromPromise, waitFor } from 'xstate'
 import { EMPTY_ANSWERS, WIZARD_STEPS, type WizardAnswers } from '../src/domain/onboarding'
 import type { InviteDraft, Team } from '../src/domain/team'
 import { teamInviteForm, type teamInviteMachine } from './teamInvite.machine'
+import { resumeWizard, type SaveAnswersInput, type StoredProgress, setupWizardMachine } from './setupWizard.machine'
 import {
-  resumeWizard,
   SAVED_ANSWERS,
-  type SaveAnswersInput,
-  type StoredProgress,
-  setupWizardMachine,
   setupWizardSampleEvents,
   setupWizardSampleInput,
   setupWizardSerializeState,
   WIZARD_SAMPLE_FULL_TEAM,
   WIZARD_SAMPLE_TEAM,
-} from './setupWizard.machine'
+} from './setupWizard.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const user = setupWizardSampleInput.user

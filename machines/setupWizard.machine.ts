@@ -374,14 +374,3 @@ export function resumeWizard(user: SessionUser, stored: StoredProgress) {
         : { editing: step }
   return setupWizardMachine.resolveState({ value, context })
 }
-
-// The model's samples (the graph's events, input and state reduction) live beside it; the flow's conventions read
-// them from here.
-export {
-  SAVED_ANSWERS,
-  setupWizardSampleEvents,
-  setupWizardSampleInput,
-  setupWizardSerializeState,
-  WIZARD_SAMPLE_FULL_TEAM,
-  WIZARD_SAMPLE_TEAM,
-} from './setupWizard.samples'

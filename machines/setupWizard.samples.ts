@@ -4,9 +4,9 @@ import { SECTORS } from '../src/domain/sectors'
 import type { Team } from '../src/domain/team'
 import type { SessionUser } from './session.machine'
 import type { SetupWizardContext } from './setupWizard.machine'
-import { teamInviteSampleTeam } from './teamInvite.machine'
+import { teamInviteSampleTeam } from './teamInvite.samples'
 
-/** The setup wizard's samples for its graph (machines/setupWizard.machine.ts re-exports them, as the flow conventions ask). */
+/** machines/setupWizard.machine.ts's samples, for its graph, the page drivers and the tests (docs/flows-and-testing.md#the-machine-convention). */
 
 /** Answers saved by an earlier run of the wizard (as a returning user's row holds them). */
 export const SAVED_ANSWERS: WizardAnswers = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { type SignInInput, signInMachine, signInSampleEvents, signInSerializeState } from './signIn.machine'
+import { type SignInInput, signInMachine } from './signIn.machine'
+import { signInSampleEvents, signInSerializeState } from './signIn.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(signIn: (input: SignInInput) => Promise<{ userId: string }>) {

@@ -6,14 +6,8 @@ import {
   type SignupValues,
   type Toast,
 } from '../src/domain/signup'
-import {
-  type CompleteSignupOutput,
-  type SignUpInput,
-  type SignUpOutput,
-  signupMachine,
-  signupSampleEvents,
-  signupSerializeState,
-} from './signup.machine'
+import { type CompleteSignupOutput, type SignUpInput, type SignUpOutput, signupMachine } from './signup.machine'
+import { signupSampleEvents, signupSerializeState } from './signup.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const input = { origin: 'https://site.example' }

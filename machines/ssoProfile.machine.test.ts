@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { type SaveProfileInput, ssoProfileMachine, ssoProfileSampleEvents } from './ssoProfile.machine'
+import { type SaveProfileInput, ssoProfileMachine } from './ssoProfile.machine'
+import { ssoProfileSampleEvents } from './ssoProfile.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(save: (input: SaveProfileInput) => Promise<void>) {

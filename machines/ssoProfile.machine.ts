@@ -1,4 +1,4 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import { isSsoProfileValid, parseStaff } from '../src/domain/onboarding'
 
 /**
@@ -89,17 +89,3 @@ export const ssoProfileMachine = setup({
     closed: { type: 'final' },
   },
 })
-
-export const ssoProfileSampleEvents = [
-  { type: 'COMPANY_CHANGED', value: 'A' },
-  { type: 'COMPANY_CHANGED', value: '  Sunrise Care  ' },
-  { type: 'STAFF_CHANGED', value: '0' },
-  { type: 'STAFF_CHANGED', value: '12' },
-  { type: 'SUBMIT' },
-  { type: 'CLOSE' },
-  { type: 'xstate.done.actor.saveProfile', output: { success: true } },
-  { type: 'xstate.error.actor.saveProfile', error: { message: 'network' } },
-] as const satisfies readonly AnyEventObject[]
-
-/** Input for path generation and the living spec (docs/flows). */
-export const ssoProfileSampleInput: { provider: string | null } = { provider: 'google' }

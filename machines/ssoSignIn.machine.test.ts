@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { SSO_START_MESSAGES, ssoErrorMessage } from '../src/domain/account'
-import { type SsoSignInInput, ssoSignInMachine, ssoSignInSampleEvents, ssoSignInSampleInputs } from './ssoSignIn.machine'
+import { type SsoSignInInput, ssoSignInMachine } from './ssoSignIn.machine'
+import { ssoSignInSampleEvents, ssoSignInSampleInputs } from './ssoSignIn.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 function run(start: () => Promise<void>, providerError: SsoSignInInput['providerError'] = null) {

@@ -1,4 +1,5 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { SSO_START_MESSAGES, type SsoProvider, ssoErrorMessage, ssoRedirect } from '../src/domain/account'
 import { authFailureKind } from '../src/domain/authErrors'
 
@@ -54,7 +55,7 @@ export const ssoSignInMachine = setup({
       message: context.error ? ssoErrorMessage(context.error.code, context.error.description) : null,
     })),
     assignFailure: assign(({ event }) => {
-      const failure = authFailureKind((event as { error?: unknown }).error) === 'network' ? ('network' as const) : ('unexpected' as const)
+      const failure = authFailureKind(errorOf(event)) === 'network' ? ('network' as const) : ('unexpected' as const)
       return { failure, message: SSO_START_MESSAGES[failure] }
     }),
   },
@@ -102,15 +103,3 @@ export const ssoSignInMachine = setup({
     },
   },
 })
-
-export const ssoSignInSampleEvents = [
-  { type: 'PROVIDER_CHOSEN', provider: 'google' },
-  { type: 'xstate.done.actor.startOAuth', output: undefined },
-  { type: 'xstate.error.actor.startOAuth', error: { kind: 'auth', code: 'network', message: 'Failed to fetch' } },
-  { type: 'xstate.error.actor.startOAuth', error: new Error('Unsupported provider') },
-] as const satisfies readonly AnyEventObject[]
-
-export const ssoSignInSampleInputs: SsoSignInInput[] = [
-  { origin: 'https://site.example', providerError: null },
-  { origin: 'https://site.example', providerError: { code: 'access_denied', description: 'The user denied the request' } },
-]

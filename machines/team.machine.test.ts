@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { type Team, type TeamFailure, type TeamRole, TEAM_MESSAGES } from '../src/domain/team'
-import { teamMachine, teamSampleAdminTeam, teamSampleEvents, teamSampleInput, teamSampleMemberTeam, teamSerializeState } from './team.machine'
+import { teamMachine } from './team.machine'
+import { teamSampleAdminTeam, teamSampleEvents, teamSampleInput, teamSampleMemberTeam, teamSerializeState } from './team.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const COLLEAGUE = teamSampleAdminTeam.members[1]!

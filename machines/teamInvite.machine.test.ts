@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, createMachine, fromPromise, sendTo, waitFor } from 'xstate'
 import type { InviteDraft, Team, TeamFailure } from '../src/domain/team'
-import { teamInviteForm, teamInviteMachine, teamInviteSampleEvents, teamInviteSampleTeam, teamInviteSerializeState } from './teamInvite.machine'
+import { teamInviteForm, teamInviteMachine } from './teamInvite.machine'
+import { teamInviteSampleEvents, teamInviteSampleTeam, teamInviteSerializeState } from './teamInvite.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const refused = (code: string, message: string): TeamFailure => ({ code, message })

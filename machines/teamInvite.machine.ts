@@ -1,4 +1,5 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import { asTeamFailure, EMPTY_INVITE, type InviteDraft, type InviteProblem, inviteProblem, type Team, type TeamFailure, type TeamRole } from '../src/domain/team'
 
 /**
@@ -49,7 +50,7 @@ export const teamInviteMachine = setup({
     assignProblem: assign({ problem: ({ context }) => inviteProblem(context.draft) }),
     startSending: assign({ refusal: null, sentTo: null }),
     assignSent: assign(({ context }) => ({ sentTo: context.draft.email.trim(), draft: EMPTY_INVITE, problem: null })),
-    assignRefusal: assign({ refusal: ({ event }) => asTeamFailure((event as { error?: unknown }).error) }),
+    assignRefusal: assign({ refusal: ({ event }) => asTeamFailure(errorOf(event)) }),
     /**
      * Hands the team after the invitation to the team page: the page's machine gives it (`teamInviteForm` in
      * machines/team.machine.ts, a sendParent of TEAM_CHANGED); alone, the form tells no one.
@@ -103,39 +104,3 @@ export const teamInviteForm = teamInviteMachine.provide({
     }),
   },
 })
-
-/** The team the sample invitation answers with: the admin's team with the new invitation. */
-export const teamInviteSampleTeam: Team = {
-  organisationName: 'Sunrise Care',
-  plan: 'free',
-  seats: { limit: 3, used: 2, available: 1 },
-  me: { userId: '00000000-0000-4000-8000-000000000001', role: 'admin' },
-  members: [{ userId: '00000000-0000-4000-8000-000000000001', role: 'admin', email: 'ada@sunrise-care.co.uk', name: 'Ada Lovelace' }],
-  invitations: [{ id: '00000000-0000-4000-8000-0000000000a2', email: 'katherine@sunrise-care.co.uk', role: 'admin', status: 'pending', expiresAt: '2026-12-01T10:00:00.000Z' }],
-}
-
-export const teamInviteSampleEvents = [
-  { type: 'EMAIL_CHANGED', value: 'alan@' },
-  { type: 'EMAIL_CHANGED', value: 'alan@gmail.com' },
-  { type: 'EMAIL_CHANGED', value: 'katherine@sunrise-care.co.uk' },
-  { type: 'ROLE_CHANGED', role: 'admin' },
-  { type: 'SUBMIT' },
-  { type: 'xstate.done.actor.inviteMember', output: teamInviteSampleTeam },
-  {
-    type: 'xstate.error.actor.inviteMember',
-    error: {
-      code: 'seat_limit_reached',
-      message:
-        "All 3 seats of the free plan are taken (members plus pending invitations). Revoke a pending invitation or remove a member to free one. We'll enable the paid plan for eligible accounts.",
-    } satisfies TeamFailure,
-  },
-  {
-    type: 'xstate.error.actor.inviteMember',
-    error: { code: 'invitation_rate_limited', message: 'Your organisation has sent 20 invitation e-mails in the last hour, the most we allow. Try again later.' } satisfies TeamFailure,
-  },
-] as const satisfies readonly AnyEventObject[]
-
-export function teamInviteSerializeState(s: { value: unknown; context: unknown }): string {
-  const c = s.context as TeamInviteContext
-  return JSON.stringify({ v: s.value, p: inviteProblem(c.draft), shown: c.problem, role: c.draft.role, r: c.refusal?.code ?? null, sent: c.sentTo !== null })
-}

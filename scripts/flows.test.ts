@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FlowConventionError, loadMachine, loadSpecs, OUT_DIR, renderFlows } from './flows'
+import { FlowConventionError, loadMachine, loadSpecs, OUT_DIR, renderFlows, samplesFileOf } from './flows'
 
 const fixture = 'machines/testing/fixtures/conventions.ts'
 // One generation shared by the tests below (it replays every path of every machine).
@@ -46,16 +46,32 @@ describe('docs/flows (the living spec)', () => {
 })
 
 describe('the machine file convention', () => {
-  it('loads a machine that follows it', async () => {
+  it('loads a machine that follows it, its samples from the samples module beside it', async () => {
+    expect(samplesFileOf('machines/team.machine.ts')).toBe('machines/team.samples.ts')
     const loaded = await loadMachine(fixture, 'good')
     expect(loaded.inputs).toEqual([{ start: 'a' }])
     expect(loaded.events).toEqual([{ type: 'GO' }])
   })
 
+  it('keeps samples out of the machine module (and so out of the production bundles)', async () => {
+    const file = 'machines/testing/fixtures/misplaced.ts'
+    const error = await loadMachine(file, 'misplaced').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FlowConventionError)
+    expect((error as Error).message).toContain(
+      `${file} does not follow the flows convention: move \`misplacedSampleEvents\`, \`MISPLACED_SAMPLE_DATA\` to machines/testing/fixtures/misplaced.samples.ts`,
+    )
+  })
+
+  it('asks for the samples module when there is none', async () => {
+    const error = await loadMachine(fixture, 'good', 'machines/testing/fixtures/absent.samples.ts').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FlowConventionError)
+    expect((error as Error).message).toContain('add machines/testing/fixtures/absent.samples.ts exporting `goodSampleEvents`')
+  })
+
   it.each([
-    ['noEvents', '`noEventsSampleEvents`'],
+    ['noEvents', 'export `noEventsSampleEvents` from machines/testing/fixtures/conventions.samples.ts'],
     ['badEvent', '`badEventSampleEvents[1]` is not an event object'],
-    ['needsInput', 'export `needsInputSampleInput`'],
+    ['needsInput', 'export `needsInputSampleInput` (or `needsInputSampleInputs`) from machines/testing/fixtures/conventions.samples.ts'],
     ['wrongMachine', 'export `wrongMachineMachine`'],
     ['missing', 'export `missingMachine`'],
   ])('fails for %s with a message naming the file and the export', async (name, message) => {

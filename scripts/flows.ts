@@ -1,7 +1,8 @@
 /**
  * `npm run flows`: the living spec. Discovers every `machines/<name>.machine.ts`, checks it follows the
- * convention (exports `<name>Machine`, `<name>SampleEvents` and optionally `<name>SampleInput` or
- * `<name>SampleInputs`, and `<name>SerializeState` when context holds volatile values) and writes docs/flows/: one Markdown page per machine (Mermaid diagram, states,
+ * convention (the machine module exports `<name>Machine` and no samples; `machines/<name>.samples.ts` exports
+ * `<name>SampleEvents`, optionally `<name>SampleInput` or `<name>SampleInputs`, and `<name>SerializeState` when
+ * context holds volatile values) and writes docs/flows/: one Markdown page per machine (Mermaid diagram, states,
  * events with payload shapes, transitions with guards and delays, the catalogue of generated paths), an index,
  * flows.json (the same data, rendered by the /flows page), and traceability.json/.md (scripts/traceability.ts: each
  * framework item's machines, path tests, pictures and tests). Generated from the machine definitions (and, for
@@ -38,18 +39,30 @@ export async function machineFiles(dir = join(root, 'machines')): Promise<string
 /** Loads one machine file and checks the convention; throws FlowConventionError naming the file. */
 type SerializeState = (snapshot: { value: unknown; context: unknown }) => string
 
+/** Where a machine module's samples live: `machines/<name>.samples.ts` beside `machines/<name>.machine.ts`. */
+export const samplesFileOf = (file: string) => file.replace(/(\.machine)?\.ts$/, '.samples.ts')
+
+/** Exports that are samples (events, inputs, data, the traversal's state reduction): none in a machine module. */
+const isSampleExport = (key: string) => /Sample|SAMPLE|SerializeState$/.test(key)
+
 export async function loadMachine(
   file: string,
   name = /([^/]+)\.machine\.ts$/.exec(file)?.[1] ?? '',
+  samplesFile = samplesFileOf(file),
 ): Promise<{ name: string; machine: AnyStateMachine; events: AnyEventObject[]; inputs: unknown[]; serializeState?: SerializeState }> {
   const fail = (what: string): never => {
-    throw new FlowConventionError(`${file} does not follow the flows convention: ${what} (see README, section Flows)`)
+    throw new FlowConventionError(`${file} does not follow the flows convention: ${what} (see docs/flows-and-testing.md#the-machine-convention)`)
   }
-  const mod = (await import(pathToFileURL(resolve(root, file)).href)) as Record<string, unknown>
-  const machine = mod[`${name}Machine`]
+  const machineModule = (await import(pathToFileURL(resolve(root, file)).href)) as Record<string, unknown>
+  const machine = machineModule[`${name}Machine`]
   if (!isMachine(machine)) fail(`export \`${name}Machine\`, the XState machine (setup({...}).createMachine({...}))`)
+  // Samples stay out of the production module (and so out of the bundles): they live in the samples module.
+  const misplaced = Object.keys(machineModule).filter(isSampleExport)
+  if (misplaced.length) fail(`move ${misplaced.map((key) => `\`${key}\``).join(', ')} to ${samplesFile} (samples stay out of the machine module)`)
+  if (!existsSync(resolve(root, samplesFile))) fail(`add ${samplesFile} exporting \`${name}SampleEvents\`, a non-empty array of sample events`)
+  const mod = (await import(pathToFileURL(resolve(root, samplesFile)).href)) as Record<string, unknown>
   const events = mod[`${name}SampleEvents`]
-  if (!Array.isArray(events) || events.length === 0) fail(`export \`${name}SampleEvents\`, a non-empty array of sample events`)
+  if (!Array.isArray(events) || events.length === 0) fail(`export \`${name}SampleEvents\` from ${samplesFile}, a non-empty array of sample events`)
   const bad = (events as unknown[]).findIndex((e) => !e || typeof e !== 'object' || typeof (e as { type?: unknown }).type !== 'string')
   if (bad >= 0) fail(`\`${name}SampleEvents[${bad}]\` is not an event object with a string \`type\``)
   let inputs: unknown[] = [undefined]
@@ -77,7 +90,7 @@ export async function loadMachine(
       const error = problem as Error
       fail(
         `\`${name}Machine\` cannot start with input ${JSON.stringify(input)} (${error.message}); ` +
-          `export \`${name}SampleInput\` (or \`${name}SampleInputs\`) with the input the view gives it`,
+          `export \`${name}SampleInput\` (or \`${name}SampleInputs\`) from ${samplesFile} with the input the view gives it`,
       )
     }
   }
@@ -124,7 +137,7 @@ export async function loadSpecs(files?: string[]): Promise<LoadedSpecs> {
         machines.push({ spec, machine, ...(driver ? { driver: { flow: driver.flow, ...(driver.phone ? { phone: true } : {}) } } : {}) })
       } catch (error) {
         const hint = /limit exceeded/i.test((error as Error).message)
-          ? ` (export \`${name}SerializeState\` to drop context fields that make every state unique)`
+          ? ` (export \`${name}SerializeState\` from ${samplesFileOf(file)} to drop context fields that make every state unique)`
           : ''
         throw new FlowConventionError(`${file}: generating paths with its sample events failed: ${(error as Error).message}${hint}`)
       }

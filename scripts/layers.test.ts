@@ -25,11 +25,16 @@ describe('the layers', () => {
       write('machines/x.machine.ts', "import type { T } from '../src/backend/client'\nexport type X = T\n")
       write('src/backend/client.ts', 'export type T = 1\n')
       write('src/domain/rule.ts', "import { createClient } from '@supabase/supabase-js'\nexport const c = createClient\n")
+      write('machines/x.samples.ts', "import type { X } from './x.machine'\nexport const xSampleEvents: X[] = []\n")
+      write('machines/y.machine.ts', "import { xSampleEvents } from './x.samples'\nexport const y = xSampleEvents\n")
+      write('src/views/page/Samples.tsx', "import { xSampleEvents } from '../../../machines/x.samples'\nexport const s = xSampleEvents\n")
       expect(layerProblems(root).sort()).toEqual([
         'machines/x.machine.ts → src/backend/client.ts: machines may not import backend',
+        'machines/y.machine.ts → machines/x.samples.ts: machines may not import samples',
         'src/content/copy.ts → src/seo/pages.ts: content may not import seo',
         'src/domain/rule.ts → @supabase/supabase-js: only src/backend imports supabase-js',
         'src/ui/Card.tsx → src/views/page/Page.tsx: ui may not import views',
+        'src/views/page/Samples.tsx → machines/x.samples.ts: views may not import samples',
       ])
     } finally {
       rmSync(root, { recursive: true, force: true })
@@ -41,6 +46,7 @@ describe('the layers', () => {
     expect(layerOf('src/views/auth/AuthPage.tsx')).toBe('views')
     expect(layerOf('machines/testing/shadow.ts')).toBe('testing')
     expect(layerOf('machines/session.machine.ts')).toBe('machines')
+    expect(layerOf('machines/session.samples.ts')).toBe('samples')
     expect(layerOf('src/config.ts')).toBe('config')
   })
 
@@ -70,5 +76,8 @@ describe('the layers', () => {
     expect(RULES.backend.may).not.toContain('views')
     expect(RULES.routes.may).not.toContain('machines')
     expect(RULES.routes.may).not.toContain('backend')
+    // Samples are for the tests, the drivers and docs/flows: no production layer imports them.
+    const importers = Object.entries(RULES).filter(([, rule]) => rule.may.includes('samples') || rule.typeOnly?.includes('samples'))
+    expect(importers.map(([layer]) => layer)).toEqual([])
   })
 })

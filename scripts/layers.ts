@@ -18,6 +18,7 @@ export type Layer =
   | 'content'
   | 'seo'
   | 'machines'
+  | 'samples'
   | 'testing'
   | 'backend'
   | 'devtools'
@@ -62,6 +63,10 @@ export const RULES: Record<Layer, { may: Layer[]; typeOnly?: Layer[]; why: strin
   content: { may: ['domain', 'config'], why: 'typed page copy, one module per page' },
   seo: { may: ['content', 'domain', 'config'], why: 'the page list, head data and JSON-LD' },
   machines: { may: ['domain'], why: 'pure XState machines; a parent may invoke its children' },
+  samples: {
+    may: ['machines', 'domain'],
+    why: 'a machine’s sample events, inputs and data (machines/<name>.samples.ts): for the tests, the drivers and docs/flows, never in a bundle',
+  },
   testing: { may: ['machines', 'domain'], why: 'path planning, the shadow replay and the living spec from the machines' },
   backend: { may: ['domain', 'config', 'lib'], typeOnly: ['machines'], why: 'actor implementations; the only home of supabase-js' },
   devtools: { may: ['lib'], typeOnly: ['machines'], why: 'the ?inspect bridge' },
@@ -82,7 +87,11 @@ export const RULES: Record<Layer, { may: Layer[]; typeOnly?: Layer[]; why: strin
 /** Routes sit in every page's entry chunk: of the domain they may use only the plain search parsers. */
 const ROUTE_DOMAIN_FILES = new Set(['src/domain/routeSearch.ts'])
 
+/** A machine's samples module: machines/<name>.samples.ts (beside machines/<name>.machine.ts). */
+const SAMPLES = /^machines\/[^/]+\.samples\.ts$/
+
 export function layerOf(file: string): Layer | null {
+  if (SAMPLES.test(file)) return 'samples'
   return PLACES.find(([prefix]) => file === prefix || file.startsWith(prefix))?.[1] ?? null
 }
 

@@ -1,10 +1,10 @@
 /**
  * startLocalSupabase: the local Supabase-compatible server (auth, rest, functions) plus the mail catcher, on an
  * embedded PostgreSQL 15 (default, kept in dataDir; 'memory' for a throwaway database; ./cluster.ts) or the
- * PostgreSQL server DATABASE_URL names. /rest/v1 is the real PostgREST (./postgrest.ts) behind a gateway
- * (./rest.ts). /functions/v1/<name> is served by the Deno entries supabase/functions/<name>/index.ts in a Deno
- * process of its own (./functions.ts), as hosted; this server checks the JWT as hosted `verify_jwt` does and
- * proxies. /storage/v1 is storage-api's object API on the storage schema (./storage.ts), bytes under
+ * PostgreSQL server DATABASE_URL names (both started, migrated, by ./data.ts). /rest/v1 is the real PostgREST
+ * (./postgrest.ts) behind a gateway (./rest.ts). /functions/v1/<name> is served by the Deno entries
+ * supabase/functions/<name>/index.ts in a Deno process of its own (./functions.ts), as hosted; its gateway
+ * (./functionsGateway.ts) checks the JWT as hosted `verify_jwt` does and proxies. /storage/v1 is storage-api's object API on the storage schema (./storage.ts), bytes under
  * dataDir/storage (memory mode: a temp dir removed on stop). Every child process (PostgreSQL, PostgREST, Deno) ends when this server ends, however it ends.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -18,16 +18,13 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import type { FunctionEnv } from '../functions/_shared/env.ts'
 import { authApp } from './auth/api.ts'
-import { startEmbeddedPostgres } from './cluster.ts'
-import { loadApiConfig, loadAuthConfig } from './config.ts'
-import { type Db, openDb } from './db.ts'
+import { loadAuthConfig } from './config.ts'
+import { startData } from './data.ts'
+import type { Db } from './db.ts'
 import { type DenoFunctions, startDenoFunctions } from './functions.ts'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, verifyJwt } from './keys.ts'
+import { functionsApp } from './functionsGateway.ts'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
 import { MailStore, mailApp } from './mail.ts'
-import { setupDatabase } from './migrate.ts'
-import { type PostgresServer, privateDir } from './postgres.ts'
-import { connectPostgrest, type Postgrest, postgrestSettings, startPostgrest } from './postgrest.ts'
-import { serviceUser } from './processes.ts'
 import { type AuthRateLimits, defaultRateLimits, type RateLimitInput, resolveRateLimit } from './ratelimit.ts'
 import { redirectValidator } from './redirect.ts'
 import { type ReminderRun, type ReminderSchedule, startReminderSchedule } from './reminders.ts'
@@ -112,10 +109,6 @@ export interface LocalSupabase {
   startupMs: { database: number; rest: number; functions: number }
   stop(): Promise<void>
 }
-
-/** Request headers not forwarded to the functions: hop-by-hop ones, and accept-encoding so Deno never
- * compresses a reply this server would have to decode again. */
-const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'accept-encoding'])
 
 export function isLocalOrigin(origin: string): boolean {
   return /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(origin)
@@ -249,27 +242,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   app.route('/rest/v1', restApp({ target: () => (restRunning ? data.postgrest.target : null) }))
   app.route('/storage/v1', storageApp({ db, dir: storageDir }))
 
-  app.all('/functions/v1/:name', async (c) => {
-    const name = c.req.param('name')
-    if (!functions.names.includes(name)) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404)
-    if (c.req.method !== 'OPTIONS') {
-      // Hosted functions verify the JWT by default (verify_jwt); any valid project JWT (anon too) passes.
-      const token = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim()
-      if (!token) return c.json({ code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' }, 401)
-      const verified = await verifyJwt(token)
-      if (!verified.ok) return c.json({ code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' }, 401)
-    }
-    const headers = new Headers()
-    for (const [key, value] of c.req.raw.headers) if (!NOT_FORWARDED.has(key)) headers.set(key, value)
-    // Like Supabase's edge, pass the client address on as X-Forwarded-For (kept if a proxy already set it).
-    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', c.env?.incoming?.socket?.remoteAddress ?? 'unknown')
-    const body = ['GET', 'HEAD'].includes(c.req.method) ? undefined : await c.req.arrayBuffer()
-    const res = await fetch(`${functions.url}/${name}`, { method: c.req.method, headers, body, redirect: 'manual' })
-    const replyHeaders = new Headers(res.headers)
-    replyHeaders.delete('content-length')
-    replyHeaders.delete('content-encoding')
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: replyHeaders })
-  })
+  app.route('/functions/v1', functionsApp({ functions }))
 
   app.notFound((c) => c.json({ code: 'not_found', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}` }, 404))
   app.onError((err, c) => {
@@ -320,81 +293,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   }
 }
 
+/** start()'s value and how long it took, in ms. */
 async function timed<T>(start: () => Promise<T>): Promise<[T, number]> {
   const t0 = Date.now()
   const value = await start()
   return [value, Date.now() - t0]
-}
-
-interface DataServices {
-  db: Db
-  postgres: PostgresServer | null
-  postgrest: Postgrest
-  label: string
-  databaseMs: number
-  restMs: number
-  stop(): Promise<void>
-}
-
-/**
- * The database (migrated) and then PostgREST on it, so PostgREST's first schema cache already has every migration.
- * Embedded: PostgreSQL on a unix socket in a private run dir, PostgREST's socket beside it. DATABASE_URL: PostgREST
- * logs in to that server as `authenticator` (with the URL's password, as the Supabase CLI gives it the database's).
- */
-async function startData(opts: { dataDir: string; databaseUrl?: string; postgrestUrl?: string; jwtExpirySeconds: number }): Promise<DataServices> {
-  if (opts.postgrestUrl && !opts.databaseUrl) throw new Error('POSTGREST_URL needs DATABASE_URL: a PostgREST you run cannot reach the embedded database (it listens on a private unix socket).')
-  const t0 = Date.now()
-  let postgres: PostgresServer | null = null
-  let db: Db | undefined
-  let runDir: string | undefined
-  const cleanups: Array<() => Promise<void> | void> = []
-  const stopAll = async () => {
-    for (const f of cleanups.reverse()) await f()
-  }
-  try {
-    let authenticatorUri: string
-    if (opts.databaseUrl) {
-      db = await openDb(opts.databaseUrl, 'postgres')
-      cleanups.push(() => db?.close())
-      await setupDatabase(db)
-      const url = new URL(opts.databaseUrl)
-      if (url.password) {
-        const sql = await db.query<{ sql: string }>("select format('alter role authenticator with login password %L', $1::text) as sql", [decodeURIComponent(url.password)])
-        await db.exec(sql.rows[0]!.sql)
-      }
-      url.username = 'authenticator'
-      authenticatorUri = url.toString()
-      if (!opts.postgrestUrl) {
-        const dir = privateDir('inspectready-rest-', serviceUser())
-        runDir = dir
-        cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
-      }
-    } else {
-      postgres = await startEmbeddedPostgres(opts.dataDir)
-      cleanups.push(() => postgres?.stop())
-      db = await openDb(postgres.connection, 'embedded')
-      cleanups.push(() => db?.close())
-      await setupDatabase(db)
-      authenticatorUri = postgres.authenticatorUri
-      runDir = postgres.runDir
-    }
-    const databaseMs = Date.now() - t0
-    const postgrest = opts.postgrestUrl
-      ? await connectPostgrest(opts.postgrestUrl)
-      : await startPostgrest(postgrestSettings(authenticatorUri, loadApiConfig(), opts.jwtExpirySeconds), runDir as string)
-    // Stopped before the database, so it never logs a lost connection.
-    cleanups.push(() => postgrest.stop())
-    return {
-      db,
-      postgres,
-      postgrest,
-      label: postgres ? `embedded PostgreSQL ${postgres.version}` : 'PostgreSQL (DATABASE_URL)',
-      databaseMs,
-      restMs: Date.now() - t0 - databaseMs,
-      stop: stopAll,
-    }
-  } catch (error) {
-    await stopAll()
-    throw error
-  }
 }

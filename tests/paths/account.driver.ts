@@ -1,5 +1,6 @@
 import { expect, type Page, } from '@playwright/test'
-import { type AccountContext, accountMachine, accountSampleEvents, accountSampleInput } from '../../machines/account.machine'
+import { type AccountContext, accountMachine } from '../../machines/account.machine'
+import { accountSampleEvents, accountSampleInput } from '../../machines/account.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ACCOUNT_DETAILS_MESSAGES, ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'

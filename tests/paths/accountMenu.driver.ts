@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { accountMenuMachine, accountMenuSampleEvents } from '../../machines/accountMenu.machine'
+import { accountMenuMachine } from '../../machines/accountMenu.machine'
+import { accountMenuSampleEvents } from '../../machines/accountMenu.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'

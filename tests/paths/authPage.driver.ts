@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { authPageMachine, authPageSampleEvents, authPageSampleInput } from '../../machines/authPage.machine'
+import { authPageMachine } from '../../machines/authPage.machine'
+import { authPageSampleEvents, authPageSampleInput } from '../../machines/authPage.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { AuthMode } from '../../src/domain/routeSearch'
 import { defineDriver, holdRequests } from './driver'

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { CAROUSEL_LOOP_MS, carouselMachine, carouselSampleEvents } from '../../machines/carousel.machine'
+import { CAROUSEL_LOOP_MS, carouselMachine } from '../../machines/carousel.machine'
+import { carouselSampleEvents } from '../../machines/carousel.samples'
 import { TESTIMONIALS } from '../../src/content/testimonials'
 import { waitForHydration } from '../e2e/support'
 import { defineDriver, holdRequests } from './driver'

@@ -1,10 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import {
-  type ContactReferralContext,
-  contactReferralMachine,
-  contactReferralSampleEvents,
-  contactReferralSampleInput,
-} from '../../machines/contactReferral.machine'
+import { type ContactReferralContext, contactReferralMachine } from '../../machines/contactReferral.machine'
+import { contactReferralSampleEvents, contactReferralSampleInput } from '../../machines/contactReferral.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { firstInvalidField, READY4LIFE, type ReferralField, type SendFailure } from '../../src/domain/contact'
 import { recordMailtoLaunches, waitForHydration } from '../e2e/support'

@@ -40,7 +40,7 @@ export function driftProblems(spec: MachineSpec, driver: Driver | undefined): st
   for (const t of spec.transitions) {
     if (planned.has(t.key) || declaredTransitions.has(t.key)) continue
     problems.push(
-      `transition ${t.key}: no planned path takes it (add a sample event to machines/${spec.name}.machine.ts that causes it, or declare it unreachable in ${file} with the reason)`,
+      `transition ${t.key}: no planned path takes it (add a sample event to machines/${spec.name}.samples.ts that causes it, or declare it unreachable in ${file} with the reason)`,
     )
   }
   for (const key of declaredTransitions) {

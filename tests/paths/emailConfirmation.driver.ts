@@ -1,12 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import {
-  type ConfirmationContext,
-  type ConfirmationInput,
-  emailConfirmationMachine,
-  emailConfirmationSampleEvents,
-  emailConfirmationSampleInputs,
-} from '../../machines/emailConfirmation.machine'
+import { type ConfirmationContext, type ConfirmationInput, emailConfirmationMachine } from '../../machines/emailConfirmation.machine'
+import { emailConfirmationSampleEvents, emailConfirmationSampleInputs } from '../../machines/emailConfirmation.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { emailSignUp, emailUser, signInPage } from '../support/sessions'
 import { authErrorResponse, defineDriver, expectStepToasts, holdRequests, recordShown, seenHeading, seenToast, wordedByPage } from './driver'

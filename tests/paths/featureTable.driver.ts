@@ -1,10 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import {
-  type FeatureTableContext,
-  featureTableMachine,
-  featureTableSampleEvents,
-  featureTableSampleInput,
-} from '../../machines/featureTable.machine'
+import { type FeatureTableContext, featureTableMachine } from '../../machines/featureTable.machine'
+import { featureTableSampleEvents, featureTableSampleInput } from '../../machines/featureTable.samples'
 import { SECTOR_CONTENT, SHARED_FEATURE_ROWS } from '../../src/content/sectors'
 import { type Sector, sectorPath } from '../../src/domain/sectors'
 import { waitForHydration } from '../e2e/support'

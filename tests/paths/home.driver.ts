@@ -1,6 +1,7 @@
 import { expect, type Page, } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import { type HomeContext, homeMachine, homeSampleEvents, homeSampleInput } from '../../machines/home.machine'
+import { type HomeContext, homeMachine } from '../../machines/home.machine'
+import { homeSampleEvents, homeSampleInput } from '../../machines/home.samples'
 import { ASSESSMENT_MESSAGES, type AssessmentFailure, assessmentState, type Dashboard, type ItemRecord, versionOf } from '../../src/domain/assessments'
 import { findItem, scaleOf } from '../../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../../src/domain/frameworks/registry'

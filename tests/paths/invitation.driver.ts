@@ -1,6 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import { type InvitationContext, invitationMachine, invitationSampleEvents, invitationSampleInputs, invitationSampleInvitation } from '../../machines/invitation.machine'
+import { type InvitationContext, invitationMachine } from '../../machines/invitation.machine'
+import { invitationSampleEvents, invitationSampleInputs, invitationSampleInvitation } from '../../machines/invitation.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { INVITATION_MESSAGES, type InvitationSummary, type TeamFailure } from '../../src/domain/team'
 import { waitForHydration } from '../e2e/support'

@@ -1,10 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import {
-  type PartnerApplicationContext,
-  partnerApplicationMachine,
-  partnerApplicationSampleEvents,
-  partnerApplicationSampleInput,
-} from '../../machines/partnerApplication.machine'
+import { type PartnerApplicationContext, partnerApplicationMachine } from '../../machines/partnerApplication.machine'
+import { partnerApplicationSampleEvents, partnerApplicationSampleInput } from '../../machines/partnerApplication.samples'
 import { type PartnerField, partnerSummary } from '../../src/domain/partnerApplication'
 import { waitForHydration } from '../e2e/support'
 import { changeField, defineDriver, type StateView, type PathContext } from './driver'

@@ -6,10 +6,9 @@ import {
   type PasswordResetContext,
   type PasswordResetInput,
   passwordResetMachine,
-  passwordResetSampleEvents,
-  passwordResetSampleInputs,
   type ResetArrival,
 } from '../../machines/passwordReset.machine'
+import { passwordResetSampleEvents, passwordResetSampleInputs } from '../../machines/passwordReset.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { sessionStorageKey } from '../../src/backend/storedSession'
 import { NEW_PASSWORD_MESSAGES, RESET_MESSAGES } from '../../src/domain/account'

@@ -1,10 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import {
-  type ReduceMotionContext,
-  reduceMotionMachine,
-  reduceMotionSampleEvents,
-  reduceMotionSampleInputs,
-} from '../../machines/reduceMotion.machine'
+import { type ReduceMotionContext, reduceMotionMachine } from '../../machines/reduceMotion.machine'
+import { reduceMotionSampleEvents, reduceMotionSampleInputs } from '../../machines/reduceMotion.samples'
 import { STORAGE_KEY } from '../../src/ui/reduceMotionSetting'
 import { waitForHydration } from '../e2e/support'
 import { defineDriver } from './driver'

@@ -1,10 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import {
-  type ReminderSettingsContext,
-  reminderSettingsMachine,
-  reminderSettingsSampleEvents,
-  reminderSettingsSampleInput,
-} from '../../machines/reminderSettings.machine'
+import { type ReminderSettingsContext, reminderSettingsMachine } from '../../machines/reminderSettings.machine'
+import { reminderSettingsSampleEvents, reminderSettingsSampleInput } from '../../machines/reminderSettings.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { REMINDER_MESSAGES } from '../../src/domain/reminders'
 import { waitForHydration } from '../e2e/support'

@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Locator, type Page } from '@playwright/test'
-import {
-  type ResendConfirmationContext,
-  resendConfirmationMachine,
-  resendConfirmationSampleEvents,
-  resendConfirmationSampleInputs,
-} from '../../machines/resendConfirmation.machine'
+import { type ResendConfirmationContext, resendConfirmationMachine } from '../../machines/resendConfirmation.machine'
+import { resendConfirmationSampleEvents, resendConfirmationSampleInputs } from '../../machines/resendConfirmation.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { formatCountdown } from '../../src/domain/account'
 import { UNREACHABLE_MESSAGE } from '../../src/domain/authErrors'

@@ -1,6 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import { sessionMachine, sessionSampleEvents, sessionSampleInputs } from '../../machines/session.machine'
+import { sessionMachine } from '../../machines/session.machine'
+import { sessionSampleEvents, sessionSampleInputs } from '../../machines/session.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { ACCOUNT_MESSAGES } from '../../src/domain/account'
 import { waitForHydration } from '../e2e/support'

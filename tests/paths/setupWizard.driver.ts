@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import { SAVED_ANSWERS, type SetupWizardContext, setupWizardMachine, setupWizardSampleEvents, setupWizardSampleInput } from '../../machines/setupWizard.machine'
+import { type SetupWizardContext, setupWizardMachine } from '../../machines/setupWizard.machine'
+import { SAVED_ANSWERS, setupWizardSampleEvents, setupWizardSampleInput } from '../../machines/setupWizard.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import {
   COUNTRIES,

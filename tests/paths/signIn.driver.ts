@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import { signInMachine, signInSampleEvents, type SignInContext } from '../../machines/signIn.machine'
+import { signInMachine, type SignInContext } from '../../machines/signIn.machine'
+import { signInSampleEvents } from '../../machines/signIn.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { SIGN_IN_FIELD_MESSAGES, SIGN_IN_MESSAGES } from '../../src/domain/account'
 import { openAuth } from '../e2e/support'

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
-import { type SignupContext, signupMachine, signupSampleEvents, signupSampleInput } from '../../machines/signup.machine'
+import { type SignupContext, signupMachine } from '../../machines/signup.machine'
+import { signupSampleEvents, signupSampleInput } from '../../machines/signup.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import type { SignupField } from '../../src/domain/signup'
 import { openAuth } from '../e2e/support'

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test'
-import { type SsoProfileContext, ssoProfileMachine, ssoProfileSampleEvents, ssoProfileSampleInput } from '../../machines/ssoProfile.machine'
+import { type SsoProfileContext, ssoProfileMachine } from '../../machines/ssoProfile.machine'
+import { ssoProfileSampleEvents, ssoProfileSampleInput } from '../../machines/ssoProfile.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { waitForHydration } from '../e2e/support'
 import { admin, signInPage, ssoUser } from '../support/sessions'

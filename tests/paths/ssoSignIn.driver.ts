@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import { type SsoSignInContext, type SsoSignInInput, ssoSignInMachine, ssoSignInSampleEvents, ssoSignInSampleInputs } from '../../machines/ssoSignIn.machine'
+import { type SsoSignInContext, type SsoSignInInput, ssoSignInMachine } from '../../machines/ssoSignIn.machine'
+import { ssoSignInSampleEvents, ssoSignInSampleInputs } from '../../machines/ssoSignIn.samples'
 import { SSO_START_MESSAGES, ssoErrorMessage } from '../../src/domain/account'
 import { SSO_PROVIDER_LABELS, SSO_PROVIDERS, type SsoProvider } from '../../src/domain/ssoProviders'
 import { openAuth } from '../e2e/support'

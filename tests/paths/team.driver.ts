@@ -1,6 +1,7 @@
 import { expect, type Page, } from '@playwright/test'
 import type { AnyEventObject } from 'xstate'
-import { type TeamContext, teamMachine, teamSampleEvents, teamSampleInput } from '../../machines/team.machine'
+import { type TeamContext, teamMachine } from '../../machines/team.machine'
+import { teamSampleEvents, teamSampleInput } from '../../machines/team.samples'
 import { e2eEnv } from '../../scripts/e2e-env'
 import { PAID_PLAN_MESSAGE, type Team, type TeamFailure, TEAM_MESSAGES, seatsSentence } from '../../src/domain/team'
 import { waitForHydration } from '../e2e/support'

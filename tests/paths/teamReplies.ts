@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test'
-import { teamSampleInput } from '../../machines/team.machine'
+import { teamSampleInput } from '../../machines/team.samples'
 import type { Team, TeamFailure } from '../../src/domain/team'
 
 /**
