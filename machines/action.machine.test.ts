@@ -240,6 +240,21 @@ describe("an item's actions", () => {
     expect(actor.getSnapshot().context.activity?.actions[0]?.ownerName).toBe('Vic Verifier')
   })
 
+  it('reassigns the action chosen, not the first of the item: its own owner, due date and version', async () => {
+    const second: ActionRecord = { ...actionSampleInProgress, id: 'second', title: 'Second', ownerId: ACTION_SAMPLE_PEOPLE.other.userId, dueOn: '2031-02-01', version: 7 }
+    const two = { ...actionSampleActivity(actionSampleInProgress, 'admin'), actions: [actionSampleInProgress, second] }
+    const { actor, calls } = run(BELOW_GOOD, { loads: [async () => two, async () => two] })
+    await settled(actor)
+    actor.send({ type: 'OPEN_REASSIGN', actionId: 'second' })
+    expect(actor.getSnapshot().context.reassign).toEqual({ actionId: 'second', draft: { ownerId: ACTION_SAMPLE_PEOPLE.other.userId, dueOn: '2031-02-01' } })
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.nothingChanged)
+    actor.send({ type: 'DUE_CHANGED', value: actionSampleInProgress.dueOn })
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls[1]).toEqual({ reassign: { actionId: 'second', ownerId: ACTION_SAMPLE_PEOPLE.other.userId, dueOn: actionSampleInProgress.dueOn, expectedVersion: 7 } })
+  })
+
   it('a refused reassignment keeps the form; a conflict reads the activity again; Cancel closes the form', async () => {
     const load = async () => actionSampleActivity(actionSampleInProgress, 'admin')
     const net = run(BELOW_GOOD, { loads: [load], reassign: async () => Promise.reject(refused('owner_not_member', 'The owner must be a member of your organisation.')) })
