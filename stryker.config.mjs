@@ -9,7 +9,7 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   // The rules, not their tests nor the sample data the tests, the drivers and the bench read: a machine's samples
   // (machines/<name>.samples.ts) are outside machines/*.machine.ts, src/domain/pack/samples.ts is left out by name.
-  mutate: ['machines/*.machine.ts', 'src/domain/**/*.ts', '!src/domain/**/*.test.ts', '!src/domain/pack/samples.ts'],
+  mutate: ['machines/*.machine.ts', 'machines/actorEvents.ts', 'src/domain/**/*.ts', '!src/domain/**/*.test.ts', '!src/domain/pack/samples.ts'],
   // A static mutant (a change to module-level data, e.g. a framework's items) makes Stryker reload everything and
   // run every test for that one mutant; the data is checked by its own tests, so these are left out.
   ignoreStatic: true,

@@ -1,4 +1,5 @@
-import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import {
   asAssessmentFailure,
   type AssessmentFailure,
@@ -62,7 +63,8 @@ export type HomeEvent =
   | { type: 'xstate.done.actor.syncAssessments'; output: Dashboard }
   | { type: 'xstate.error.actor.syncAssessments'; error: unknown }
 
-const dashboardOf = (event: AnyEventObject) => (event as unknown as { output: Dashboard }).output
+/** The dashboard an actor read (loadDashboard, syncAssessments), as guard and action params. */
+const dashboardParams = ({ event }: { event: { output: Dashboard } }) => ({ dashboard: event.output })
 
 /** The frameworks the setup answers choose (regulators, else the sector's). */
 export const chosenFrameworkIds = (dashboard: Dashboard | null): string[] =>
@@ -90,8 +92,8 @@ export const homeMachine = setup({
     input: {} as HomeInput,
   },
   actions: {
-    assignDashboard: assign({ dashboard: ({ event }) => dashboardOf(event), refusal: null }),
-    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure((event as { error?: unknown }).error) }),
+    assignDashboard: assign((_, params: { dashboard: Dashboard }) => ({ dashboard: params.dashboard, refusal: null })),
+    assignRefusal: assign({ refusal: ({ event }) => asAssessmentFailure(errorOf(event)) }),
     clearRefusal: assign({ refusal: null }),
     assignOpen: assign({
       open: ({ event }) => {
@@ -116,7 +118,7 @@ export const homeMachine = setup({
     assessItem: assessItemForm,
   },
   guards: {
-    hasAssessments: ({ event }) => dashboardOf(event).assessments.length > 0,
+    hasAssessments: (_, params: { dashboard: Dashboard }) => params.dashboard.assessments.length > 0,
     /** Setup chose at least one framework to start. */
     hasChosenFrameworks: ({ context }) => chosenFrameworkIds(context.dashboard).length > 0,
     /** The item saved is the one open (as its machine reports it). */
@@ -145,8 +147,8 @@ export const homeMachine = setup({
         src: 'loadDashboard',
         input: ({ context }) => ({ userId: context.user.userId }),
         onDone: [
-          { guard: 'hasAssessments', target: 'shown', actions: 'assignDashboard' },
-          { target: 'empty', actions: 'assignDashboard' },
+          { guard: { type: 'hasAssessments', params: dashboardParams }, target: 'shown', actions: { type: 'assignDashboard', params: dashboardParams } },
+          { target: 'empty', actions: { type: 'assignDashboard', params: dashboardParams } },
         ],
         onError: { target: 'loadFailed', actions: 'assignRefusal' },
       },
@@ -166,8 +168,8 @@ export const homeMachine = setup({
         src: 'syncAssessments',
         input: ({ context }) => ({ userId: context.user.userId, frameworkIds: chosenFrameworkIds(context.dashboard) }),
         onDone: [
-          { guard: 'hasAssessments', target: 'shown', actions: 'assignDashboard' },
-          { target: 'empty', actions: 'assignDashboard' },
+          { guard: { type: 'hasAssessments', params: dashboardParams }, target: 'shown', actions: { type: 'assignDashboard', params: dashboardParams } },
+          { target: 'empty', actions: { type: 'assignDashboard', params: dashboardParams } },
         ],
         onError: { target: 'empty', actions: 'assignRefusal' },
       },

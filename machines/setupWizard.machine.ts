@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import {
   type AnswerEvent,
   answered,
@@ -77,6 +78,12 @@ export interface StoredProgress {
   answers: WizardAnswers
 }
 
+/** The answers with this answer event recorded; the event is checked to be the one the action is named for. */
+function answerOf(context: SetupWizardContext, event: SetupWizardEvent, type: AnswerEvent['type']): Pick<SetupWizardContext, 'answers'> {
+  assertEvent(event, type)
+  return { answers: answered(context.answers, event) }
+}
+
 /** The wizard's context before any step: the answers it starts from (none, or a reload's), the frequency drafted from them. */
 const startingContext = (userId: string, answers: WizardAnswers): SetupWizardContext => ({
   userId,
@@ -86,12 +93,6 @@ const startingContext = (userId: string, answers: WizardAnswers): SetupWizardCon
   team: null,
   teamFailure: null,
 })
-
-/** The event, checked to be the answer event an action is named for. */
-function answerEvent<T extends AnswerEvent['type']>(event: SetupWizardEvent, type: T): Extract<AnswerEvent, { type: T }> {
-  if (event.type !== type) throw new Error(`Expected event "${type}"; got "${event.type}".`)
-  return event as Extract<AnswerEvent, { type: T }>
-}
 
 const stepIndex = (id: WizardStepId) => WIZARD_STEPS.findIndex((s) => s.id === id)
 
@@ -124,13 +125,13 @@ export const setupWizardMachine = setup({
       return { answers, draftFrequency: answers.frequency || DEFAULT_FREQUENCY }
     }),
     // Each answer event's own named action; the change itself is the domain's rule (`answered`).
-    assignCountry: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'COUNTRY_SELECTED')) }),
-    assignPhone: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'PHONE_CHANGED')) }),
-    assignSector: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'SECTOR_SELECTED')) }),
-    toggleLifeSkill: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'LIFE_SKILL_TOGGLED')) }),
-    toggleRegulator: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'REGULATOR_TOGGLED')) }),
-    toggleRole: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'ROLE_TOGGLED')) }),
-    toggleDomain: assign({ answers: ({ context, event }) => answered(context.answers, answerEvent(event, 'DOMAIN_TOGGLED')) }),
+    assignCountry: assign(({ context, event }) => answerOf(context, event, 'COUNTRY_SELECTED')),
+    assignPhone: assign(({ context, event }) => answerOf(context, event, 'PHONE_CHANGED')),
+    assignSector: assign(({ context, event }) => answerOf(context, event, 'SECTOR_SELECTED')),
+    toggleLifeSkill: assign(({ context, event }) => answerOf(context, event, 'LIFE_SKILL_TOGGLED')),
+    toggleRegulator: assign(({ context, event }) => answerOf(context, event, 'REGULATOR_TOGGLED')),
+    toggleRole: assign(({ context, event }) => answerOf(context, event, 'ROLE_TOGGLED')),
+    toggleDomain: assign(({ context, event }) => answerOf(context, event, 'DOMAIN_TOGGLED')),
     assignDraftFrequency: assign({
       draftFrequency: ({ event }) => {
         assertEvent(event, 'FREQUENCY_DRAFTED')
@@ -154,7 +155,7 @@ export const setupWizardMachine = setup({
         return event.team
       },
     }),
-    assignTeamFailure: assign({ teamFailure: ({ event }) => asTeamFailure((event as { error?: unknown }).error) }),
+    assignTeamFailure: assign({ teamFailure: ({ event }) => asTeamFailure(errorOf(event)) }),
   },
   actors: {
     /** The answers saved by an earlier run ('Run setup again'), from the user's row; null when none (never fails). */
@@ -178,9 +179,9 @@ export const setupWizardMachine = setup({
     hasDomain: ({ context }) => STEP_RULES.domains(context.answers),
     isFrequencyConfirmed: ({ context }) => STEP_RULES.frequency(context.answers),
     /** The team read allows an invitation (an admin, a seat free). */
-    canInviteWithReadTeam: ({ event }) => canInviteMore((event as { output: Team }).output),
+    canInviteWithReadTeam: (_, params: { team: Team }) => canInviteMore(params.team),
     /** The team after an invitation still has a seat free. */
-    canInviteWithChangedTeam: ({ event }) => canInviteMore((event as { team: Team }).team),
+    canInviteWithChangedTeam: (_, params: { team: Team }) => canInviteMore(params.team),
   },
   delays: {
     finishDelay: WIZARD_FINISH_DELAY_MS,
@@ -290,7 +291,7 @@ export const setupWizardMachine = setup({
                 id: 'loadTeam',
                 src: 'loadTeam',
                 onDone: [
-                  { guard: 'canInviteWithReadTeam', target: 'inviting', actions: 'assignTeam' },
+                  { guard: { type: 'canInviteWithReadTeam', params: ({ event }) => ({ team: event.output }) }, target: 'inviting', actions: 'assignTeam' },
                   { target: 'teamShown', actions: 'assignTeam' },
                 ],
                 onError: { target: 'teamUnavailable', actions: 'assignTeamFailure' },
@@ -304,7 +305,7 @@ export const setupWizardMachine = setup({
               invoke: { id: 'invite', src: 'teamInvite' },
               on: {
                 TEAM_CHANGED: [
-                  { guard: 'canInviteWithChangedTeam', actions: 'assignChangedTeam' },
+                  { guard: { type: 'canInviteWithChangedTeam', params: ({ event }) => ({ team: event.team }) }, actions: 'assignChangedTeam' },
                   { target: 'teamShown', actions: 'assignChangedTeam' },
                 ],
               },

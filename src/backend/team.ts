@@ -20,6 +20,7 @@ import {
   type TeamRole,
   teamFailure,
 } from '../domain/team'
+import { type PendingInvitation, parsePendingInvitations } from '../domain/pendingInvitations'
 import { getSupabase } from './client'
 
 async function rpc(fn: string, args?: Record<string, unknown>): Promise<unknown> {
@@ -117,6 +118,21 @@ export async function acceptInvitation(input: { token: string; leaveCurrent: boo
   return { organisationName: data?.organisation_name ?? '' }
 }
 
+/** Invitations waiting for the signed-in person (their confirmed address). */
+export async function loadMyInvitations(): Promise<PendingInvitation[]> {
+  return parsePendingInvitations(await rpc('my_invitations'))
+}
+
+export async function acceptMyInvitation(input: { invitationId: string; leaveCurrent: boolean }): Promise<{ organisationName: string }> {
+  const data = (await rpc('accept_my_invitation', { p_invitation_id: input.invitationId, p_leave_current: input.leaveCurrent })) as { organisation_name?: string } | null
+  return { organisationName: data?.organisation_name ?? '' }
+}
+
+/** Declines one; the invitations left. */
+export async function declineMyInvitation(invitationId: string): Promise<PendingInvitation[]> {
+  return parsePendingInvitations(await rpc('decline_my_invitation', { p_invitation_id: invitationId }))
+}
+
 export const teamActors = {
   loadTeam: fromPromise(() => loadTeam()),
   inviteMember: fromPromise(({ input }: { input: InviteDraft }) => inviteMember(input)),
@@ -130,4 +146,10 @@ export const teamActors = {
 export const invitationActors = {
   readInvitation: fromPromise(({ input }: { input: { token: string } }) => readInvitation(input.token)),
   acceptInvitation: fromPromise(({ input }: { input: { token: string; leaveCurrent: boolean } }) => acceptInvitation(input)),
+}
+
+export const pendingInvitationActors = {
+  loadInvitations: fromPromise(() => loadMyInvitations()),
+  acceptInvitation: fromPromise(({ input }: { input: { invitationId: string; leaveCurrent: boolean } }) => acceptMyInvitation(input)),
+  declineInvitation: fromPromise(({ input }: { input: { invitationId: string } }) => declineMyInvitation(input.invitationId)),
 }

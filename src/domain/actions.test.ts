@@ -161,14 +161,28 @@ describe('what the server sends', () => {
     expect(parseAction(bare)).toMatchObject({ assessmentId: '', itemId: '', ownerName: 'someone who has left', doneNote: null, daysOverdue: 0 })
   })
 
-  it('drops an action without an id, title, owner, due date, known status or numeric version', () => {
+  it('drops an action without an id, title, due date, known status or numeric version', () => {
     const row = { id: 'a1', title: 'T', owner_id: 'o', due_on: '2026-12-01', status: 'open', version: 1 }
     expect(parseAction(row)).not.toBeNull()
-    for (const bad of [{ id: '' }, { title: '' }, { title: 5 }, { owner_id: '' }, { due_on: '' }, { status: 'lost' }, { status: 1 }, { version: '1' }]) {
+    for (const bad of [{ id: '' }, { title: '' }, { title: 5 }, { due_on: '' }, { status: 'lost' }, { status: 1 }, { version: '1' }]) {
       expect(parseAction({ ...row, ...bad })).toBeNull()
     }
     expect(parseAction(null)).toBeNull()
     expect(parseAction('a1')).toBeNull()
+  })
+
+  it('keeps a closed action whose owner\'s account is gone, named as the server recorded them', () => {
+    const row = { id: 'a1', title: 'T', owner_id: null, owner_name: 'Bob Tester', due_on: '2026-12-01', status: 'closed', version: 4, verified_by_name: 'Carol Tester' }
+    expect(parseAction(row)).toMatchObject({ ownerId: null, ownerName: 'Bob Tester', verifiedByName: 'Carol Tester', status: 'closed' })
+  })
+
+  it('says to whom an action was handed and why', () => {
+    const event = (detail: Record<string, unknown>): AuditEvent => ({ id: 9, at: '2026-11-28T10:00:00Z', actorName: null, kind: 'action_changed', detail: { title: 'Fix it', ...detail } })
+    expect(auditLine(event({ owner_name: 'Alice Tester', previous_owner_name: 'Bob Tester', reason: 'owner_left' }))).toBe('Action handed to Alice Tester: Fix it (Bob Tester left the organisation)')
+    expect(auditLine(event({ owner_name: 'Alice Tester', previous_owner_name: 'Bob Tester' }))).toBe('Action handed to Alice Tester: Fix it (Bob Tester was the owner)')
+    expect(auditLine(event({ owner_name: 'Alice Tester' }))).toBe('Action handed to Alice Tester: Fix it')
+    expect(auditLine(event({ due_on: '2026-12-24' }))).toBe('Due date changed to 24 December 2026: Fix it')
+    expect(auditWhen(event({}))).toMatch(/^InspectReady, 28 November 2026 at 10:00$/)
   })
 
   it('drops malformed history rows and keeps a missing detail empty', () => {
@@ -262,10 +276,11 @@ describe('what the server sends', () => {
     expect(line('action_closed', { title: 'Fix it' })).toBe('Verified and closed: Fix it')
     expect(line('action_closed', { title: 'Fix it', verification_url: 'https://x.example/a' })).toBe('Verified and closed: Fix it (https://x.example/a)')
     expect(line('action_changed', { title: 'Fix it' })).toBe('Action changed: Fix it')
-    expect(line('action_changed', { title: 'Fix it', owner_id: 'u2', owner_name: 'Vic' })).toBe('Owner changed to Vic: Fix it')
     expect(line('action_changed', { title: 'Fix it', due_on: '2027-01-15' })).toBe('Due date changed to 15 January 2027: Fix it')
-    expect(line('action_changed', { title: 'Fix it', owner_id: 'u2', owner_name: 'Vic', due_on: '2027-01-15' })).toBe('Owner changed to Vic and due date changed to 15 January 2027: Fix it')
-    expect(line('action_changed', { title: 'Fix it', owner_id: 'u2', due_on: '2027-01-15' })).toBe('Owner changed to a member and due date changed to 15 January 2027: Fix it')
+    expect(line('action_changed', { title: 'Fix it', owner_id: 'u2', owner_name: 'Vic', previous_owner_name: 'Olu', due_on: '2027-01-15' })).toBe(
+      'Action handed to Vic: Fix it (Olu was the owner); due date changed to 15 January 2027',
+    )
+    expect(line('action_changed', { title: 'Fix it', owner_id: 'u2', due_on: '2027-01-15' })).toBe('Due date changed to 15 January 2027: Fix it')
     expect(line('action_changed', { title: 5 })).toBe('Action changed: ')
   })
 

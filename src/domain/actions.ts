@@ -19,7 +19,8 @@ export interface ActionRecord {
   readonly assessmentId: string
   readonly itemId: string
   readonly title: string
-  readonly ownerId: string
+  /** Null once the owner's account is deleted (a closed action keeps its owner's name; an open one is handed over). */
+  readonly ownerId: string | null
   readonly ownerName: string
   readonly dueOn: string
   readonly status: ActionStatus
@@ -101,13 +102,13 @@ export function parseAction(row: unknown): ActionRecord | null {
   const r = row as Record<string, unknown>
   const id = str(r.id)
   const status: ActionStatus | null = isStatusOf(ACTION_LIFECYCLE, r.status) ? r.status : null
-  if (!id || !status || !str(r.title) || !str(r.owner_id) || !str(r.due_on) || typeof r.version !== 'number') return null
+  if (!id || !status || !str(r.title) || !str(r.due_on) || typeof r.version !== 'number') return null
   return {
     id,
     assessmentId: str(r.assessment_id) ?? '',
     itemId: str(r.item_id) ?? '',
     title: str(r.title)!,
-    ownerId: str(r.owner_id)!,
+    ownerId: str(r.owner_id),
     ownerName: str(r.owner_name) ?? 'someone who has left',
     dueOn: str(r.due_on)!,
     status,
@@ -193,7 +194,7 @@ export interface ReassignDraft {
  * The reassign form's rules: the owner a member, the due date a real calendar date not before today (UK) unless it
  * is the action's own, and something changed. The first problem, in the form's order, or null.
  */
-export function reassignProblem(draft: ReassignDraft, action: { readonly ownerId: string; readonly dueOn: string }, memberIds: readonly string[], today: string): string | null {
+export function reassignProblem(draft: ReassignDraft, action: { readonly ownerId: string | null; readonly dueOn: string }, memberIds: readonly string[], today: string): string | null {
   const schema = v.object({
     ownerId: v.pipe(v.string(), v.picklist([...memberIds], ACTION_MESSAGES.ownerRequired)),
     dueOn: v.pipe(
@@ -244,6 +245,10 @@ export function actionFailure(error: { message?: string; hint?: string | null; c
 
 const text = (x: unknown): string => (typeof x === 'string' ? x : '')
 
+/** Why an action changed hands: its owner left the organisation (removed, left, or their account was deleted). */
+const handOverReason = (d: Readonly<Record<string, unknown>>): string =>
+  d.previous_owner_name ? ` (${text(d.previous_owner_name)}${d.reason === 'owner_left' ? ' left the organisation' : ' was the owner'})` : ''
+
 export function auditLine(e: AuditEvent): string {
   const d = e.detail
   const title = text(d.title)
@@ -271,14 +276,15 @@ export function auditLine(e: AuditEvent): string {
   }
 }
 
-/** 'Owner changed to Vic Verifier and due date changed to 15 January 2031: Title' (what it was is in earlier events). */
+/**
+ * An action changed without a step: handed to someone else (by an admin, or because its owner left: 'Action handed
+ * to Vic Verifier: Title (Olu Owner was the owner)'), given another due date ('Due date changed to 15 January 2031:
+ * Title'), or both ('…; due date changed to 15 January 2031').
+ */
 function changedLine(d: AuditEvent['detail'], title: string): string {
-  const changes: string[] = []
-  if (d.owner_id) changes.push(`owner changed to ${text(d.owner_name) || 'a member'}`)
-  if (d.due_on) changes.push(`due date changed to ${longDate(text(d.due_on))}`)
-  if (changes.length === 0) return `Action changed: ${title}`
-  const line = changes.join(' and ')
-  return `${line.charAt(0).toUpperCase()}${line.slice(1)}: ${title}`
+  const due = d.due_on ? `due date changed to ${longDate(text(d.due_on))}` : ''
+  if (d.owner_name) return `Action handed to ${text(d.owner_name)}: ${title}${handOverReason(d)}${due ? `; ${due}` : ''}`
+  return due ? `D${due.slice(1)}: ${title}` : `Action changed: ${title}`
 }
 
 /** 'Bob Tester, 25 November 2026 at 09:30'. */

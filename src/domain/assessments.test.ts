@@ -193,6 +193,13 @@ describe('refusals', () => {
     expect(assessmentFailure({ code: '23503', hint: null, message: 'fk' })).toEqual({ code: '23503', message: 'fk' })
     expect(assessmentFailure({ message: 'odd' })).toEqual({ code: 'unknown', message: 'odd' })
   })
+
+  it('names files as evidence wherever evidence is asked for (issue 39)', () => {
+    expect(ASSESSMENT_MESSAGES.evidenceRequired).toBe('Add evidence (a note, a link or a file) before rating.')
+    expect(ASSESSMENT_MESSAGES.noEvidence).toBe('No evidence yet: add a note, a link or a file before rating.')
+    expect(ASSESSMENT_MESSAGES.filesOnly(1)).toBe('The file below is the evidence so far.')
+    expect(ASSESSMENT_MESSAGES.filesOnly(3)).toBe('The 3 files below are the evidence so far.')
+  })
 })
 
 describe('an item’s progress', () => {

@@ -95,7 +95,10 @@ export const ASSESSMENT_MESSAGES = {
   empty: 'You have no self-assessment yet. Start one against the frameworks of the regulators you chose in setup.',
   noFrameworks: 'Choose your regulators in setup first: your self-assessment follows their frameworks.',
   conflict: (name: string) => `changed by ${name} — review and try again`,
-  evidenceRequired: 'A rating needs at least one piece of evidence: add a note or a link.',
+  evidenceRequired: 'Add evidence (a note, a link or a file) before rating.',
+  /** The item panel with no evidence at all, and with files only (the files are listed below it). */
+  noEvidence: 'No evidence yet: add a note, a link or a file before rating.',
+  filesOnly: (count: number) => (count === 1 ? 'The file below is the evidence so far.' : `The ${count} files below are the evidence so far.`),
   ratingRequired: 'Choose a rating.',
   categoryRequired: 'Choose the category of the evidence this rating rests on.',
   noteTooLong: `Keep a note to ${NOTE_MAX_LENGTH} characters.`,

@@ -40,6 +40,10 @@ try {
     intervalMs: Number(env.REVIEW_REMINDERS_INTERVAL_MINUTES ?? 15) > 0 ? Number(env.REVIEW_REMINDERS_INTERVAL_MINUTES ?? 15) * 60_000 : null,
     clock: () => new Date(Date.now() + Number(env.REVIEW_REMINDERS_CLOCK_OFFSET_DAYS ?? 0) * 86_400_000),
   },
+  // Evidence objects without a row for 24 hours swept every ORPHAN_SWEEP_INTERVAL_MINUTES (default 60; 0: off).
+  orphanSweep: {
+    intervalMs: Number(env.ORPHAN_SWEEP_INTERVAL_MINUTES ?? 60) > 0 ? Number(env.ORPHAN_SWEEP_INTERVAL_MINUTES ?? 60) * 60_000 : null,
+  },
 })
 } catch (error) {
   // Start-up problems (a platform without the PostgREST binary, a data dir in use, ...) are said plainly.

@@ -27,13 +27,13 @@ import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
 import { MailStore, mailApp } from './mail.ts'
 import { type AuthRateLimits, defaultRateLimits, type RateLimitInput, resolveRateLimit } from './ratelimit.ts'
 import { redirectValidator } from './redirect.ts'
-import { type ReminderRun, type ReminderSchedule, startReminderSchedule } from './reminders.ts'
+import { type ReminderSchedule, type SchedulesOptions, startSchedules, type SweepSchedule } from './schedules.ts'
 import { restApp } from './rest.ts'
 import { storageApp } from './storage.ts'
 
 export { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts'
 export type { AuthRateLimits, RateLimit, RateLimitInput } from './ratelimit.ts'
-export type { ReminderRun, ReminderSchedule } from './reminders.ts'
+export type { ReminderRun, ReminderSchedule, SweepRun, SweepSchedule } from './schedules.ts'
 
 /** The local scheduler's shared secret (x-cron-secret), as CRON_SECRET is configured for the hosted function. */
 export const LOCAL_CRON_SECRET = 'inspectready-local-cron-secret'
@@ -80,7 +80,9 @@ export interface LocalSupabaseOptions {
    * The review reminders' schedule (send-review-reminders; production: pg_cron). intervalMs: between two runs
    * (null or absent: no timer; `reminders.run()` still runs it); clock: the schedule's time (tests move it forward).
    */
-  reviewReminders?: { intervalMs?: number | null; clock?: () => Date }
+  reviewReminders?: SchedulesOptions['reviewReminders']
+  /** The sweep of evidence objects without a row (sweep-orphan-files; production: pg_cron); as reviewReminders. */
+  orphanSweep?: SchedulesOptions['orphanSweep']
 }
 
 export interface LocalSupabase {
@@ -100,6 +102,8 @@ export interface LocalSupabase {
   database: string
   /** The review reminders' schedule: run() calls send-review-reminders now, with the schedule's clock. */
   reminders: ReminderSchedule
+  /** The orphan sweep's schedule: run() calls sweep-orphan-files now. */
+  sweep: SweepSchedule
   /** Process ids of the child processes (null: not started by this server). */
   pids: { postgres: number | null; postgrest: number | null; functions: number | null }
   /** PostgREST's unix socket (null: TCP, on Windows or POSTGREST_URL). Only this server talks to it. */
@@ -253,18 +257,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   })
   ready = app.fetch
 
-  // The scheduler calls the function as pg_net would: through the API's /functions/v1 with its own credentials.
-  const reminders = startReminderSchedule(
-    async (now) => {
-      const res = await fetch(`${baseUrl}/functions/v1/send-review-reminders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
-        body: JSON.stringify({ now: now.toISOString() }),
-      })
-      return (await res.json()) as ReminderRun
-    },
-    { intervalMs: options.reviewReminders?.intervalMs ?? null, clock: options.reviewReminders?.clock },
-  )
+  // The schedulers call the functions as pg_net would: through the API's /functions/v1 with their own credentials.
+  const schedules = startSchedules(baseUrl, LOCAL_SERVICE_ROLE_KEY, options)
 
   let stopped = false
   return {
@@ -278,14 +272,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     functionsRuntime: functions.runtime,
     restRuntime: `postgrest/${data.postgrest.version}`,
     database: data.label,
-    reminders,
+    reminders: schedules.reminders,
+    sweep: schedules.sweep,
     pids: { postgres: data.postgres?.child.pid ?? null, postgrest: data.postgrest.child?.pid ?? null, functions: functions.pid },
     restSocket: 'socketPath' in data.postgrest.target ? data.postgrest.target.socketPath : null,
     startupMs: { database: data.databaseMs, rest: data.restMs, functions: functionsMs },
     async stop() {
       if (stopped) return
       stopped = true
-      await reminders.stop()
+      await schedules.stop()
       await Promise.all([close(apiListener.server), close(mailListener.server), functions.stop()])
       await data.stop()
       if (dataDir === 'memory') rmSync(storageDir, { recursive: true, force: true })

@@ -11,8 +11,8 @@
 --   * an admin reassigns an action (owner, due date): public.reassign_action, from the version last read (a change
 --     made meanwhile is refused as a conflict, as move_action does). The owner must be a member of the
 --     organisation; the due date a date, not before today in the UK unless it is the one the action has, within ten
---     years; something must change; a closed action stays as it was. The audit trigger of 20261126100000 records
---     it as 'action_changed' with the new owner and due date (what they were before is in the earlier events).
+--     years; something must change; a closed action stays as it was. The audit trigger (20261128100100) records it
+--     as 'action_changed' with the new owner, the previous owner and the new due date.
 
 -- The one overdue rule: an action that is not closed, due before p_today (a UK calendar date).
 create or replace function private.action_overdue(p_status text, p_due_on date, p_today date)
@@ -22,13 +22,13 @@ immutable
 set search_path = ''
 as $$ select p_status <> 'closed' and p_due_on < p_today $$;
 
--- An action as the app shows it (as in 20261126100000, with the one overdue rule).
+-- An action as the app shows it (as in 20261128100100_removing_people.sql, with the one overdue rule).
 create or replace function private.action_json(p_action public.actions)
 returns jsonb language sql stable security definer set search_path = '' as $$
   select to_jsonb(p_action) || jsonb_build_object(
-    'owner_name', private.person_name(p_action.owner_id),
-    'raised_by_name', private.person_name(p_action.raised_by),
-    'verified_by_name', private.person_name(p_action.verified_by),
+    'owner_name', coalesce(private.person_name(p_action.owner_id), p_action.owner_name),
+    'raised_by_name', coalesce(p_action.raised_by_name, private.person_name(p_action.raised_by)),
+    'verified_by_name', coalesce(p_action.verified_by_name, private.person_name(p_action.verified_by)),
     'overdue', private.action_overdue(p_action.status, p_action.due_on, private.uk_today()),
     'days_overdue', case when private.action_overdue(p_action.status, p_action.due_on, private.uk_today())
                          then private.uk_today() - p_action.due_on else 0 end

@@ -240,6 +240,8 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     args: () => ({ p_now: new Date().toISOString(), p_site_url: 'https://evil.example', p_from: 'x@acme-care.co.uk' }),
     expect: SERVICE_ONLY,
   },
+  // The scheduled sweep (sweep-orphan-files): names evidence objects of every organisation that no row points to.
+  orphan_evidence_objects: { args: () => ({ p_limit: 10 }), expect: SERVICE_ONLY },
   get_team: { args: none, expect: signedIn() },
   // The token is the capability: whoever holds it may read what the /invite page shows.
   get_invitation: { args: (f) => ({ p_token: f.invitationA.token }), expect: every<FunctionOutcome>('ok') },
@@ -250,6 +252,11 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
   },
   accept_my_invitation: {
     args: (f) => ({ p_invitation_id: f.invitationA.id, p_leave_current: true }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT404'), admin: refused('PT404') },
+  },
+  // Only the invited address may decline; none of the personas is organisation A's invitee.
+  decline_my_invitation: {
+    args: (f) => ({ p_invitation_id: f.invitationA.id }),
     expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT404'), admin: refused('PT404') },
   },
   revoke_invitation: {

@@ -6,43 +6,23 @@
  * and changes no row; an authenticated member cannot insert, update or delete audit rows; two moves from the same
  * version: exactly one wins, the other is told who changed it.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import { moveAction, raiseAction, readItemActivity, readOverdueActions, reassignAction } from '../../src/backend/actions'
-import { auditLine, ukToday } from '../../src/domain/actions'
-import { client, uniqueEmail } from './helpers.ts'
-import { addMember, fingerprint, organisation, suiteServer } from './team-helpers.ts'
+import { auditLine } from '../../src/domain/actions'
+import { client } from './helpers.ts'
+import { fingerprint, inUkDays as inDays, type SignedUp, signedUp, suiteServer } from './team-helpers.ts'
 
 const ITEM = 'cqc-saf-2024/safe/safeguarding'
-
-interface Account {
-  sb: SupabaseClient
-  id: string
-  org: string
-}
 
 interface Reply {
   error: { code?: string; message: string; hint?: string | null } | null
   status: number
 }
 
-const inDays = (days: number) => {
-  const d = new Date(`${ukToday(new Date())}T12:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
-
 describe('actions and the audit trail over HTTP (the embedded PostgreSQL)', { timeout: 120_000 }, () => {
   const local = suiteServer()
 
-  async function account(first: string, org?: string): Promise<Account> {
-    const sb = client(local.server.url, local.server.anonKey)
-    const { data, error } = await sb.auth.signUp({ email: uniqueEmail(first.toLowerCase()), password: 'correct-horse-1', options: { data: { first_name: first, last_name: 'Tester' } } })
-    if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`)
-    const who = { id: data.user!.id, email: data.user!.email! }
-    if (org) await addMember(local.server.db, org, who)
-    return { sb, id: who.id, org: org ?? (await organisation(local.server.db, who, { name: `${first} Care` })) }
-  }
+  const account = (first: string, org?: string) => signedUp(local.server, first, org)
 
   async function refused(request: () => PromiseLike<Reply>, status: number, hint?: string): Promise<Reply> {
     const before = await fingerprint(local.server.db, local.tables)
@@ -53,7 +33,7 @@ describe('actions and the audit trail over HTTP (the embedded PostgreSQL)', { ti
     return reply
   }
 
-  async function ratedBelowGood(a: Account): Promise<string> {
+  async function ratedBelowGood(a: SignedUp): Promise<string> {
     const { data, error } = await a.sb.rpc('sync_assessments', { p_framework_ids: ['cqc-saf'] })
     expect(error).toBeNull()
     const cqc = (data as { id: string }[])[0]!.id
@@ -98,7 +78,7 @@ describe('actions and the audit trail over HTTP (the embedded PostgreSQL)', { ti
     const bob = await account('Bob', alice.org)
     const carol = await account('Carol')
     const cqc = await ratedBelowGood(alice)
-    const raise = (a: Account, over: Record<string, unknown> = {}) =>
+    const raise = (a: SignedUp, over: Record<string, unknown> = {}) =>
       a.sb.rpc('raise_action', { p_assessment_id: cqc, p_item_id: ITEM, p_title: 'Do it', p_owner_id: bob.id, p_due_on: inDays(3), ...over })
 
     await refused(() => raise(alice, { p_owner_id: carol.id }), 400, 'owner_not_member')
@@ -145,7 +125,7 @@ describe('actions and the audit trail over HTTP (the embedded PostgreSQL)', { ti
     expect(lost.reason.message).toMatch(/^changed by (Alice|Bob) Tester — review and try again$/)
   })
 
-  it('an admin reassigns an action through the app\'s own call; a member is refused; the history says who has it and when it is due', async () => {
+  it('an admin reassigns an action through the app\'s own call; a member is refused; the history says who had it, who has it and when it is due', async () => {
     const alice = await account('Alice')
     const olu = await account('Olu', alice.org)
     const vic = await account('Vic', alice.org)
@@ -161,6 +141,6 @@ describe('actions and the audit trail over HTTP (the embedded PostgreSQL)', { ti
     })
     const { history } = await readItemActivity(olu.sb, { assessmentId: cqc, itemId: ITEM })
     expect(history[0]!.kind).toBe('action_changed')
-    expect(auditLine(history[0]!)).toMatch(/^Owner changed to Vic Tester and due date changed to \d+ \w+ \d{4}: Book training$/)
+    expect(auditLine(history[0]!)).toMatch(/^Action handed to Vic Tester: Book training \(Olu Tester was the owner\); due date changed to \d+ \w+ \d{4}$/)
   })
 })

@@ -331,7 +331,7 @@ for (const engine of ENGINES) {
 
       const trail = (await audit(bob, cqc, SAFE('safeguarding'))).filter((x) => x.kind === 'action_changed')
       expect(trail.map((x) => [x.actor_name, x.detail])).toEqual([
-        ['Alice Tester', expect.objectContaining({ owner_id: carol.id, owner_name: 'Carol Tester', version: 2 })],
+        ['Alice Tester', expect.objectContaining({ owner_id: carol.id, owner_name: 'Carol Tester', previous_owner_id: bob.id, previous_owner_name: 'Bob Tester', version: 2 })],
         ['Alice Tester', expect.objectContaining({ due_on: ukDay(30), version: 3 })],
       ])
       expect(trail[0]!.detail).not.toHaveProperty('due_on')

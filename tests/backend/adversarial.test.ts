@@ -255,6 +255,10 @@ const CASES: Case[] = [
   ...FORGED.map(([name, token]): Case => ({ name: `send-review-reminders with a forged token: ${name}`, method: 'POST', path: '/functions/v1/send-review-reminders', token, body: () => ({}), status: 401 })),
   { name: "send-review-reminders with a member's session", method: 'POST', path: '/functions/v1/send-review-reminders', token: () => alice.session.access_token, body: () => ({}), status: 401, code: 'not_authorised' },
   { name: 'send-review-reminders with the anon key', method: 'POST', path: '/functions/v1/send-review-reminders', token: anon, body: () => ({ now: '2030-01-01T07:00:00Z' }), status: 401, code: 'not_authorised' },
+  // The orphan sweep, the same way.
+  ...FORGED.map(([name, token]): Case => ({ name: `sweep-orphan-files with a forged token: ${name}`, method: 'POST', path: '/functions/v1/sweep-orphan-files', token, body: () => ({}), status: 401 })),
+  { name: "sweep-orphan-files with a member's session", method: 'POST', path: '/functions/v1/sweep-orphan-files', token: () => alice.session.access_token, body: () => ({}), status: 401, code: 'not_authorised' },
+  { name: 'sweep-orphan-files with the anon key', method: 'POST', path: '/functions/v1/sweep-orphan-files', token: anon, body: () => ({}), status: 401, code: 'not_authorised' },
   ...FORGED.map(([name, token]): Case => ({ name: `complete-user-signup with a forged token: ${name}`, method: 'POST', path: '/functions/v1/complete-user-signup', token, body: () => ({ userId: bob.user.id, email: bob.user.email, userData: { company: 'Mallory Ltd' } }), status: 401 })),
   // A validly signed token naming another database role: PostgREST's authenticator may become only the API roles
   // (PostgreSQL refuses the switch), and authenticator itself may touch no table.

@@ -164,7 +164,7 @@ describe('src/backend/assessments.ts against the local server', { timeout: 120_0
     const before = await fingerprint(local.server.db, local.tables)
     expect(await rate(alice, SAFE('learning-culture'), '5')).toMatchObject({ code: 'rating_off_scale' })
     expect(await rate(alice, 'rsh-consumer-2024/tenancy/tenure', 'compliant')).toMatchObject({ code: 'item_not_in_framework' })
-    expect(await rate(alice, SAFE('learning-culture'), '3', [])).toEqual({ code: 'evidence_required', message: 'A rating needs at least one piece of evidence: add a note or a link.' })
+    expect(await rate(alice, SAFE('learning-culture'), '3', [])).toEqual({ code: 'evidence_required', message: 'Add evidence (a note, a link or a file) before rating.' })
     expect(await rate(alice, SAFE('learning-culture'), '3', undefined, null)).toMatchObject({ code: 'evidence_category_required' })
     expect(await rate(carol, SAFE('learning-culture'), '3')).toEqual({ code: 'assessment_not_found', message: 'No such assessment in your organisation.' })
     expect(await failureOf(addEvidence(carol.sb, { assessment: cqc, itemId: SAFE('learning-culture'), draft: note('x') }))).toMatchObject({ code: 'not_authenticated' })

@@ -127,7 +127,7 @@ describe('self-assessment over HTTP (the embedded PostgreSQL)', { timeout: 120_0
     await refused(() => anon.rpc('rate_item', { p_assessment_id: cqc, p_item_id: SAFE('safeguarding'), p_rating: '1', p_expected_version: 1, p_evidence_category: 'processes', p_evidence: [{ kind: 'note', note: 'x' }] }), 401, '42501')
     // A rating without evidence; a CQC rating without its category; a forged direct write; the history.
     const bare = await refused(() => rate(alice, cqc, SAFE('learning-culture'), '3', 0, []), 400, '22023', 'evidence_required')
-    expect(bare.error!.message).toBe('A rating needs at least one piece of evidence: add a note or a link.')
+    expect(bare.error!.message).toBe('Add evidence (a note, a link or a file) before rating.')
     await refused(() => rate(alice, cqc, SAFE('learning-culture'), '3', 0, undefined, null), 400, '22023', 'evidence_category_required')
     await refused(() => alice.sb.from('assessment_items').update({ rating: '4' }).eq('item_id', SAFE('safeguarding')).select(), 403, '42501')
     await refused(() => alice.sb.from('assessment_items').insert({ organisation_id: alice.org, assessment_id: cqc, framework_version_id: 'cqc-saf-2024', item_id: SAFE('learning-culture'), scale_id: 'cqc-score', status: 'rated', rating: '9' }), 403, '42501')

@@ -6,6 +6,7 @@
  * (fingerprints of every table before and after); two ratings of the same item at once really race.
  */
 import { describe, expect, it } from 'vitest'
+import { ASSESSMENT_MESSAGES } from '../../src/domain/assessments'
 import type { Queryable } from '../../supabase/local/db.ts'
 import { addMember, asCaller, ENGINES, suiteDatabase, errorOf, organisation, type Person, person, type SqlError } from './team-helpers.ts'
 
@@ -197,7 +198,9 @@ for (const engine of ENGINES) {
       const { alice, assessments } = await team(['cqc-saf', 'bsr-hrb'])
       const cqc = assessments['cqc-saf']!
       const e = await refused(() => rate(alice, cqc, SAFE('safeguarding'), '3', 0, { evidence: '[]' }), '22023', 'evidence_required')
-      expect(e.message).toBe('A rating needs at least one piece of evidence: add a note or a link.')
+      // The same sentence as the browser's own check (files count as evidence, issue 39).
+      expect(e.message).toBe(ASSESSMENT_MESSAGES.evidenceRequired)
+      expect(e.message).toBe('Add evidence (a note, a link or a file) before rating.')
       await refused(() => rate(alice, cqc, SAFE('safeguarding'), '3', 0, { category: null }), '22023', 'evidence_category_required')
       await refused(() => rate(alice, assessments['bsr-hrb']!, 'bsr-hrb-2023/accountable-person-duties/golden-thread', 'compliant', 0, { category: null, evidence: '[]' }), '22023', 'evidence_required')
       expect(await rate(alice, assessments['bsr-hrb']!, 'bsr-hrb-2023/accountable-person-duties/golden-thread', 'partly-compliant', 0, { category: null })).toMatchObject({ rating: 'partly-compliant', evidence_category: null })

@@ -363,9 +363,9 @@ describe('edge functions run on Deno, from their deployed entries', () => {
   it('answers every function from the Deno process that imported supabase/functions/<name>/index.ts', async () => {
     expect(server.functionsRuntime).toMatch(/^deno\/\d+\.\d+\.\d+$/)
     expect(functionNames()).toEqual(expect.arrayContaining(['complete-user-signup', 'send-contact']))
-    // The scheduler's function (send-review-reminders) refuses any caller but the service role or the cron secret
-    // first, with its own 401; every other function refuses an empty JSON body with its own 400.
-    const schedulerOnly = new Set(['send-review-reminders'])
+    // The scheduler's functions (send-review-reminders, sweep-orphan-files) refuse any caller but the service role or
+    // the cron secret first, with their own 401; every other function refuses an empty JSON body with its own 400.
+    const schedulerOnly = new Set(['send-review-reminders', 'sweep-orphan-files'])
     for (const name of functionNames()) {
       const res = await fetch(`${server.url}/functions/v1/${name}`, {
         method: 'POST',

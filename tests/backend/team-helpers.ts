@@ -4,10 +4,12 @@
  * organisations made directly in SQL, and a snapshot of every row a request could change.
  */
 import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { ukToday } from '../../src/domain/actions'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from '../../supabase/local/index.ts'
-import { errorOf as anyErrorOf, asRole, embeddedDatabase, GENEROUS_RATE_LIMITS } from './helpers.ts'
+import { errorOf as anyErrorOf, asRole, client, embeddedDatabase, GENEROUS_RATE_LIMITS, uniqueEmail } from './helpers.ts'
 
 export type Engine = { name: string; open: () => Promise<{ db: Db; stop: () => Promise<void> }> }
 
@@ -182,4 +184,33 @@ export function suiteServer(options: LocalSupabaseOptions = {}) {
     await started?.stop()
   })
   return local
+}
+
+/** A person signed up through /auth/v1 of a suite server: their own supabase-js client, session token and organisation. */
+export interface SignedUp {
+  sb: SupabaseClient
+  id: string
+  email: string
+  org: string
+  token: string
+}
+
+/**
+ * Signs `first` Tester up (a real session in a real supabase-js client) and puts them in `org` as a member, or, without
+ * one, makes them the admin of a new organisation "<first> Care".
+ */
+export async function signedUp(server: LocalSupabase, first: string, org?: string): Promise<SignedUp> {
+  const sb = client(server.url, server.anonKey)
+  const { data, error } = await sb.auth.signUp({ email: uniqueEmail(first.toLowerCase()), password: 'correct-horse-1', options: { data: { first_name: first, last_name: 'Tester' } } })
+  if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`)
+  const who = { id: data.user!.id, email: data.user!.email! }
+  if (org) await addMember(server.db, org, who)
+  return { sb, ...who, org: org ?? (await organisation(server.db, who, { name: `${first} Care` })), token: data.session.access_token }
+}
+
+/** The UK calendar date `days` from today's (negative: before), as an action's due date is written. */
+export function inUkDays(days: number): string {
+  const d = new Date(`${ukToday(new Date())}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
 }

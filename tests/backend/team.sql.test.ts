@@ -424,6 +424,36 @@ for (const engine of ENGINES) {
       expect((await pg.db.query('select name from public.organisations where id = $1', [org])).rows[0]).toEqual(orgName)
     })
 
+    it('the invitee declines a pending invitation: it leaves their list and the team page, its link is withdrawn; nobody else may decline it', async () => {
+      const admin = await person(pg.db)
+      await team(admin)
+      const other = await person(pg.db)
+      const otherOrg = await team(other)
+      const bob = await person(pg.db)
+      const first = await invite(pg.db, admin, bob.email)
+      const second = await invite(pg.db, other, bob.email)
+      const mine = () => call<{ id: string }[]>(pg.db, 'authenticated', bob.id, 'my_invitations')
+      expect((await mine()).map((i) => i.id)).toEqual([first.invitation.id, second.invitation.id])
+      // Neither the admin who sent it nor a stranger may decline it for Bob.
+      for (const who of [admin, await person(pg.db)]) {
+        await refused(() => call(pg.db, 'authenticated', who.id, 'decline_my_invitation', [first.invitation.id]), 'PT404', 'invitation_not_found')
+      }
+      const left = await call<{ id: string }[]>(pg.db, 'authenticated', bob.id, 'decline_my_invitation', [first.invitation.id])
+      expect(left.map((i) => i.id)).toEqual([second.invitation.id])
+      expect(await mine()).toEqual(left)
+      // Declining again (a retry after a lost reply) changes nothing; the link says withdrawn; the team page no longer lists it.
+      expect(await call(pg.db, 'authenticated', bob.id, 'decline_my_invitation', [first.invitation.id])).toEqual(left)
+      expect((await pg.db.query('select revoked_by from public.invitations where id = $1', [first.invitation.id])).rows).toEqual([{ revoked_by: bob.id }])
+      expect((await call(pg.db, 'anon', null, 'get_invitation', [first.token])).status).toBe('revoked')
+      await refused(() => call(pg.db, 'authenticated', bob.id, 'accept_my_invitation', [first.invitation.id]), 'PT410', 'invitation_revoked')
+      const teamPage = await call<{ invitations: { id: string }[] }>(pg.db, 'authenticated', admin.id, 'get_team')
+      expect(teamPage.invitations.map((i) => i.id)).not.toContain(first.invitation.id)
+      // One accepted cannot be declined.
+      await call(pg.db, 'authenticated', bob.id, 'accept_my_invitation', [second.invitation.id])
+      await refused(() => call(pg.db, 'authenticated', bob.id, 'decline_my_invitation', [second.invitation.id]), 'PT410', 'invitation_used')
+      expect((await pg.db.query('select organisation_id from public.memberships where user_id = $1', [bob.id])).rows).toEqual([{ organisation_id: otherOrg }])
+    })
+
     it('organisation settings: an admin may change name, sector and staff count; a member may not; nobody the plan', async () => {
       const admin = await person(pg.db)
       const org = await team(admin)

@@ -161,5 +161,5 @@ test('an overdue action shows on the dashboard with its item, owner, due date an
   await expect(card).toContainText('Owner Vic Verifier')
   await expect(card).not.toContainText('Overdue')
   await expect(actions.reassignButton(page, 'Name a safeguarding lead')).toBeFocused()
-  await expect(actions.history(page).getByRole('listitem').first()).toContainText(/Owner changed to Vic Verifier and due date changed to .+: Name a safeguarding lead/)
+  await expect(actions.history(page).getByRole('listitem').first()).toContainText(/Action handed to Vic Verifier: Name a safeguarding lead \(Olu Owner was the owner\); due date changed to .+/)
 })

@@ -3,7 +3,7 @@ import type { AnyEventObject } from 'xstate'
 import { type EvidenceFilesContext, evidenceFilesMachine } from '../../machines/evidenceFiles.machine'
 import { evidenceFilesSampleEvents, evidenceFilesSampleInput, evidenceFilesSampleItem } from '../../machines/evidenceFiles.samples'
 import { homeSampleCareDashboard } from '../../machines/home.samples'
-import type { AssessmentFailure, ItemRecord } from '../../src/domain/assessments'
+import { ASSESSMENT_MESSAGES, type AssessmentFailure, type ItemRecord } from '../../src/domain/assessments'
 import { findItem } from '../../src/domain/frameworks/items'
 import { FRAMEWORKS } from '../../src/domain/frameworks/registry'
 import { waitForHydration } from '../e2e/support'
@@ -65,6 +65,8 @@ export const driver = defineDriver({
     await home.item(page, CQC.name, findItem(CQC, evidenceFilesSampleItem.itemId)!.name).click()
     await expect(home.panelHeading(page)).toBeFocused()
     await expect(home.file(page, FILE_NAME)).toBeVisible()
+    // A file is evidence: the panel says so beside it (issue 39), not that there are no notes or links.
+    await expect(home.panel(page).getByText(ASSESSMENT_MESSAGES.filesOnly(1))).toBeVisible()
   },
   events: {
     FILE_CHOSEN: async (page) => {

@@ -63,8 +63,11 @@ export interface ActionViewer {
   readonly role: TeamRole
 }
 
-/** The roles this person has on an action owned by `ownerId`, in an organisation of `memberCount` members. */
-export function actionRoles(ownerId: string, me: ActionViewer, memberCount: number): ActionRole[] {
+/**
+ * The roles this person has on an action owned by `ownerId` (null: its owner's account is gone, so nobody is its
+ * owner), in an organisation of `memberCount` members.
+ */
+export function actionRoles(ownerId: string | null, me: ActionViewer, memberCount: number): ActionRole[] {
   const roles: ActionRole[] = []
   if (me.userId === ownerId) roles.push('owner')
   if (me.role === 'admin') roles.push('admin')
@@ -73,12 +76,12 @@ export function actionRoles(ownerId: string, me: ActionViewer, memberCount: numb
 }
 
 /** The steps this person may take on this action now (the table, for their roles). */
-export function actionSteps(action: { readonly status: ActionStatus; readonly ownerId: string }, me: ActionViewer, memberCount: number): ActionStep[] {
+export function actionSteps(action: { readonly status: ActionStatus; readonly ownerId: string | null }, me: ActionViewer, memberCount: number): ActionStep[] {
   return stepsAllowed(ACTION_LIFECYCLE, action.status, actionRoles(action.ownerId, me, memberCount))
 }
 
 /** Whether this person may reassign this action (owner, due date). */
-export function mayReassign(action: { readonly status: ActionStatus; readonly ownerId: string }, me: ActionViewer, memberCount: number): boolean {
+export function mayReassign(action: { readonly status: ActionStatus; readonly ownerId: string | null }, me: ActionViewer, memberCount: number): boolean {
   const roles = actionRoles(action.ownerId, me, memberCount)
   return ACTION_CHANGES.reassign.while.includes(action.status) && ACTION_CHANGES.reassign.by.some((r) => roles.includes(r))
 }

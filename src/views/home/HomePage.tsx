@@ -34,6 +34,7 @@ import { PageShell } from '../layout/PageShell'
 import { useSignedInUser } from '../session/SignedInLayout'
 import { ItemPanel } from './ItemPanel'
 import { OverdueActions } from './OverdueActions'
+import { PendingInvitations } from './PendingInvitations'
 import * as s from './home.css'
 
 /** /app/pack's page, from this module so /app and /app/pack share one chunk (src/routes/_signedIn/app_.pack.tsx). */
@@ -60,13 +61,15 @@ export function HomePage() {
   return user ? <Home key={user.userId} user={user} /> : <HomeShell />
 }
 
-function HomeShell({ children }: { children?: React.ReactNode }) {
+/** The page's frame; for a signed-in person (`invitations`), the invitations waiting for them first. */
+function HomeShell({ children, invitations = false }: { children?: React.ReactNode; invitations?: boolean }) {
   return (
     <PageShell>
       <div className={s.wrap}>
         <div className={s.header}>
           <h1 className={s.title}>{pageEntry('/app').heading}</h1>
         </div>
+        {invitations ? <PendingInvitations /> : null}
         {children ?? <LoadingScreen label={LOADING_LABEL} />}
       </div>
     </PageShell>
@@ -97,7 +100,7 @@ function Home({ user }: { user: SessionUser }) {
 
   if (snap.matches('loadFailed')) {
     return (
-      <HomeShell>
+      <HomeShell invitations>
         <section className={s.card}>
           <p role="alert" className={s.error}>
             {ASSESSMENT_MESSAGES.loadFailed}
@@ -109,13 +112,13 @@ function Home({ user }: { user: SessionUser }) {
       </HomeShell>
     )
   }
-  if (snap.hasTag('loading') || !dashboard) return <HomeShell />
+  if (snap.hasTag('loading') || !dashboard) return <HomeShell invitations />
 
   if (snap.matches('empty') || snap.matches('starting')) {
     const canStart = snap.can({ type: 'START' })
     const starting = snap.hasTag('busy')
     return (
-      <HomeShell>
+      <HomeShell invitations>
         <section className={s.card} aria-labelledby="start">
           <h2 id="start" className={s.cardTitle}>
             Start your self-assessment
@@ -143,14 +146,14 @@ function Home({ user }: { user: SessionUser }) {
   const itemActor = snap.children.assessItem as ActorRefFrom<typeof assessItemMachine> | undefined
   if (itemOpen && itemActor) {
     return (
-      <HomeShell>
+      <HomeShell invitations>
         <ItemPanel actor={itemActor} onClose={() => actor.send({ type: 'CLOSE_ITEM' })} />
       </HomeShell>
     )
   }
 
   return (
-    <HomeShell>
+    <HomeShell invitations>
       <Overview dashboard={dashboard} now={now} onOpen={(assessmentId, itemId) => actor.send({ type: 'OPEN_ITEM', assessmentId, itemId })} />
     </HomeShell>
   )

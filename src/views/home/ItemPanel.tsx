@@ -6,7 +6,7 @@ import { selectProgress } from '../../../machines/assessItem.selectors'
 import type { evidenceFilesMachine } from '../../../machines/evidenceFiles.machine'
 import { type FrameworkContent, type ItemPrompt, promptFor } from '../../content/frameworks/types'
 import { loadFrameworkContent } from '../../content/frameworks'
-import { addedLine, NOTE_MAX_LENGTH, PROGRESS_LABELS, ratedLine, URL_MAX_LENGTH } from '../../domain/assessments'
+import { ASSESSMENT_MESSAGES, addedLine, NOTE_MAX_LENGTH, PROGRESS_LABELS, ratedLine, URL_MAX_LENGTH } from '../../domain/assessments'
 import { findGroup, findItem, scaleOf } from '../../domain/frameworks/items'
 import { FRAMEWORKS } from '../../domain/frameworks/registry'
 import { Button } from '../../ui/Button'
@@ -100,7 +100,7 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
             ))}
           </ul>
         ) : (
-          <p className={s.meta}>{files.length > 0 ? 'No notes or links yet.' : 'No evidence yet: a rating needs at least one note or link.'}</p>
+          <p className={s.meta}>{files.length > 0 ? ASSESSMENT_MESSAGES.filesOnly(files.length) : ASSESSMENT_MESSAGES.noEvidence}</p>
         )}
       </div>
 

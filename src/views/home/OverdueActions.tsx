@@ -7,8 +7,8 @@ import { ACTION_MESSAGES, type ActionRecord } from '../../domain/actions'
 import { longDate } from '../../domain/assessments'
 import { findItem } from '../../domain/frameworks/items'
 import { FRAMEWORKS } from '../../domain/frameworks/registry'
-import { Button } from '../../ui/Button'
 import * as s from './home.css'
+import { RetryAlert } from './RetryAlert'
 
 /** The item an action is on, and its framework's short name: 'Safeguarding', 'CQC'. */
 function itemOf(action: ActionRecord): { name: string; framework: string } {
@@ -32,16 +32,7 @@ export function OverdueActions({ onOpen }: { onOpen: (assessmentId: string, item
       {snap.hasTag('loading') ? (
         <p className={s.meta}>Loading overdue actions</p>
       ) : snap.matches('failed') ? (
-        <>
-          <p role="alert" className={s.error}>
-            {ACTION_MESSAGES.overdueLoadFailed}
-          </p>
-          <div className={s.actions}>
-            <Button variant="outline" onClick={() => actor.send({ type: 'RETRY' })}>
-              Try again
-            </Button>
-          </div>
-        </>
+        <RetryAlert message={ACTION_MESSAGES.overdueLoadFailed} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : snap.matches('none') ? (
         <p className={s.meta}>{ACTION_MESSAGES.noOverdue}</p>
       ) : (

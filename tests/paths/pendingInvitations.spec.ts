@@ -1,0 +1,4 @@
+import { driver } from './pendingInvitations.driver'
+import { drivePaths } from './runner'
+
+drivePaths(driver)
