@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import {
   ACTION_MESSAGES,
   type ActionRecord,
@@ -98,7 +99,7 @@ export type ActionEvent =
   | { type: 'xstate.done.actor.reassignAction'; output: ActionRecord }
   | { type: 'xstate.error.actor.reassignAction'; error: unknown }
 
-const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
+const refusalOf = (event: AnyEventObject) => asAssessmentFailure(errorOf(event))
 const memberIds = (c: ActionContext) => c.activity?.members.map((m) => m.userId) ?? []
 const actionOf = (c: ActionContext) => c.activity?.actions.find((a) => a.id === c.stepping?.actionId)
 const reassignedOf = (c: ActionContext) => c.activity?.actions.find((a) => a.id === c.reassign?.actionId)
@@ -115,8 +116,13 @@ export const actionMachine = setup({
     input: {} as ActionInput,
   },
   actions: {
-    assignActivity: assign({ activity: ({ event }) => (event as unknown as { output: ItemActivity }).output }),
-    assignLoadRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignActivity: assign({
+      activity: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadActivity')
+        return event.output
+      },
+    }),
+    assignLoadRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
     clearRefusal: assign({ refusal: null }),
     openRaise: assign({ raise: EMPTY_RAISE, problem: null, refusal: null, notice: null }),
     assignTitle: assign({
@@ -195,13 +201,19 @@ export const actionMachine = setup({
     }),
     closeForms: assign({ stepping: null, stepDraft: EMPTY_STEP, raise: EMPTY_RAISE, reassign: null, problem: null }),
     startSave: assign({ refusal: null, notice: null, problem: null }),
-    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
     assignRaised: assign({
-      notice: ({ event }) => ACTION_MESSAGES.raised((event as unknown as { output: ActionRecord }).output.title),
+      notice: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.raiseAction')
+        return ACTION_MESSAGES.raised(event.output.title)
+      },
       raise: EMPTY_RAISE,
     }),
     assignMoved: assign({
-      notice: ({ context, event }) => ACTION_MESSAGES.moved(context.stepping?.step ?? 'start', (event as unknown as { output: ActionRecord }).output.title),
+      notice: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.moveAction')
+        return ACTION_MESSAGES.moved(context.stepping?.step ?? 'start', event.output.title)
+      },
       stepping: null,
       stepDraft: EMPTY_STEP,
     }),
@@ -236,7 +248,7 @@ export const actionMachine = setup({
       return event.step !== 'start' && !!context.activity && mayTake(context.activity, event.actionId, event.step)
     },
     isStepValid: ({ context }) => !!context.stepping && stepProblem(context.stepping.step, context.stepDraft) === null,
-    isConflict: ({ event }) => errorOf(event).code === 'action_conflict',
+    isConflict: ({ event }) => refusalOf(event).code === 'action_conflict',
     isStarting: ({ context }) => context.stepping?.step === 'start',
     /** Only a verification takes a link. */
     isVerifying: ({ context }) => context.stepping?.step === 'verify',

@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import {
   asAssessmentFailure,
   ASSESSMENT_MESSAGES,
@@ -85,8 +86,7 @@ export type AssessItemEvent =
   | { type: 'xstate.error.actor.refreshItem'; error: unknown }
   | FilesChanged
 
-const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
-const outputOf = (event: AnyEventObject) => (event as unknown as { output: ItemRecord }).output
+const refusalOf = (event: AnyEventObject) => asAssessmentFailure(errorOf(event))
 
 const DRAFT_MESSAGES = {
   noteTooLong: ASSESSMENT_MESSAGES.noteTooLong,
@@ -162,12 +162,16 @@ export const assessItemMachine = setup({
     assignDraftProblem: assign({ problem: ({ context }) => DRAFT_MESSAGES[draftProblem(context.draft) ?? 'evidenceEmpty'] }),
     assignRatingProblem: assign({ problem: ({ context }) => ratingProblem(context) }),
     startSave: assign({ refusal: null, notice: null, problem: null }),
-    assignEvidenceAdded: assign(({ event }) => ({ item: outputOf(event), draft: EMPTY_DRAFT, notice: ASSESSMENT_MESSAGES.evidenceAdded })),
+    assignEvidenceAdded: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.addEvidence')
+      return { item: event.output, draft: EMPTY_DRAFT, notice: ASSESSMENT_MESSAGES.evidenceAdded }
+    }),
     assignRated: assign(({ context, event }) => {
-      const item = outputOf(event)
+      assertEvent(event, 'xstate.done.actor.rateItem')
+      const item = event.output
       return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, isReview(context)) }
     }),
-    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
     /** The item after a file was attached or removed (kept as it was if it could not be read again). */
     assignFilesItem: assign({
       item: ({ context, event }) => {
@@ -178,7 +182,10 @@ export const assessItemMachine = setup({
     }),
     /** After a conflict: the item as the other person left it; the person's draft and choices stay to try again. */
     assignRefreshed: assign({
-      item: ({ context, event }) => (event as { output: ItemRecord | null }).output ?? context.item,
+      item: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.refreshItem')
+        return event.output ?? context.item
+      },
       reviewDue: false,
     }),
   },
@@ -214,7 +221,7 @@ export const assessItemMachine = setup({
     },
     isDraftSavable: ({ context }) => draftProblem(context.draft) === null,
     isRatingComplete: ({ context }) => ratingProblem(context) === null,
-    isConflict: ({ event }) => isConflict(errorOf(event)),
+    isConflict: ({ event }) => isConflict(refusalOf(event)),
   },
 }).createMachine({
   id: 'assessItem',
