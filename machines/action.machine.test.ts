@@ -14,13 +14,17 @@ import {
   actionSampleInputs,
   actionSampleOpen,
   actionSerializeState,
+  actionSampleReassigned,
 } from './action.samples'
 import { planPaths, uncovered } from './testing/tours'
 
 const [BELOW_GOOD, GOOD] = actionSampleInputs as [ActionInput, ActionInput]
 const refused = (code: string, message = code): AssessmentFailure => ({ code, message })
 
-function run(input: ActionInput, opts: { loads?: (() => Promise<ItemActivity>)[]; raise?: () => Promise<ActionRecord>; move?: () => Promise<ActionRecord> } = {}) {
+function run(
+  input: ActionInput,
+  opts: { loads?: (() => Promise<ItemActivity>)[]; raise?: () => Promise<ActionRecord>; move?: () => Promise<ActionRecord>; reassign?: () => Promise<ActionRecord> } = {},
+) {
   const calls: unknown[] = []
   const loads = [...(opts.loads ?? [])]
   const actor = createActor(
@@ -38,6 +42,10 @@ function run(input: ActionInput, opts: { loads?: (() => Promise<ItemActivity>)[]
         moveAction: fromPromise(async ({ input }) => {
           calls.push({ move: input })
           return (opts.move ?? (async () => actionSampleInProgress))()
+        }),
+        reassignAction: fromPromise(async ({ input }) => {
+          calls.push({ reassign: input })
+          return (opts.reassign ?? (async () => actionSampleReassigned))()
         }),
       },
     }),
@@ -192,6 +200,88 @@ describe("an item's actions", () => {
     expect(calls[1]).toEqual({ move: { actionId: actionSampleOpen.id, step: 'submit', expectedVersion: 2, note: 'Booked', url: '' } })
   })
 
+  it('an admin reassigns an action that is not closed: the form starts from its owner and due date, is checked, and saved from the version read', async () => {
+    const id = actionSampleInProgress.id
+    const member = run(BELOW_GOOD, { loads: [async () => actionSampleActivity(actionSampleInProgress, 'owner')] })
+    await settled(member.actor)
+    expect(member.actor.getSnapshot().can({ type: 'OPEN_REASSIGN', actionId: id })).toBe(false)
+    const closed = run(BELOW_GOOD, { loads: [async () => ({ ...actionSampleActivity(actionSampleClosed, 'admin') })] })
+    await settled(closed.actor)
+    expect(closed.actor.getSnapshot().can({ type: 'OPEN_REASSIGN', actionId: id })).toBe(false)
+
+    const { actor, calls } = run(BELOW_GOOD, { loads: [async () => actionSampleActivity(actionSampleInProgress, 'admin'), async () => actionSampleActivity(actionSampleReassigned, 'admin')] })
+    await settled(actor)
+    expect(actor.getSnapshot().can({ type: 'OPEN_REASSIGN', actionId: 'another' })).toBe(false)
+    actor.send({ type: 'OPEN_REASSIGN', actionId: id })
+    expect(actor.getSnapshot().matches({ ready: 'reassigning' })).toBe(true)
+    expect(actor.getSnapshot().hasTag('reassigning')).toBe(true)
+    expect(actor.getSnapshot().context.reassign).toEqual({ actionId: id, draft: { ownerId: ACTION_SAMPLE_PEOPLE.owner.userId, dueOn: actionSampleInProgress.dueOn } })
+    expect(actor.getSnapshot().can({ type: 'CHOOSE_STEP', actionId: id, step: 'submit' })).toBe(false)
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.nothingChanged)
+    actor.send({ type: 'OWNER_CHOSEN', value: 'not-a-member' })
+    expect(actor.getSnapshot().context.problem).toBeNull()
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.ownerRequired)
+    actor.send({ type: 'OWNER_CHOSEN', value: ACTION_SAMPLE_PEOPLE.other.userId })
+    actor.send({ type: 'DUE_CHANGED', value: '2026-11-24' })
+    expect(actor.getSnapshot().context.problem).toBeNull()
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.dueInPast)
+    expect(actor.getSnapshot().context.raise).toEqual(EMPTY_RAISE)
+    actor.send({ type: 'DUE_CHANGED', value: '2031-01-15' })
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    expect(actor.getSnapshot().matches('applyingReassignment')).toBe(true)
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls[1]).toEqual({ reassign: { actionId: id, ownerId: ACTION_SAMPLE_PEOPLE.other.userId, dueOn: '2031-01-15', expectedVersion: actionSampleInProgress.version } })
+    expect(calls[2]).toEqual({ load: { assessmentId: BELOW_GOOD.assessmentId, itemId: BELOW_GOOD.itemId } })
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'Reassigned: Refresh safeguarding training', reassign: null, problem: null })
+    expect(actor.getSnapshot().context.activity?.actions[0]?.ownerName).toBe('Vic Verifier')
+  })
+
+  it('reassigns the action chosen, not the first of the item: its own owner, due date and version', async () => {
+    const second: ActionRecord = { ...actionSampleInProgress, id: 'second', title: 'Second', ownerId: ACTION_SAMPLE_PEOPLE.other.userId, dueOn: '2031-02-01', version: 7 }
+    const two = { ...actionSampleActivity(actionSampleInProgress, 'admin'), actions: [actionSampleInProgress, second] }
+    const { actor, calls } = run(BELOW_GOOD, { loads: [async () => two, async () => two] })
+    await settled(actor)
+    actor.send({ type: 'OPEN_REASSIGN', actionId: 'second' })
+    expect(actor.getSnapshot().context.reassign).toEqual({ actionId: 'second', draft: { ownerId: ACTION_SAMPLE_PEOPLE.other.userId, dueOn: '2031-02-01' } })
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    expect(actor.getSnapshot().context.problem).toBe(ACTION_MESSAGES.nothingChanged)
+    actor.send({ type: 'DUE_CHANGED', value: actionSampleInProgress.dueOn })
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls[1]).toEqual({ reassign: { actionId: 'second', ownerId: ACTION_SAMPLE_PEOPLE.other.userId, dueOn: actionSampleInProgress.dueOn, expectedVersion: 7 } })
+  })
+
+  it('a refused reassignment keeps the form; a conflict reads the activity again; Cancel closes the form', async () => {
+    const load = async () => actionSampleActivity(actionSampleInProgress, 'admin')
+    const net = run(BELOW_GOOD, { loads: [load], reassign: async () => Promise.reject(refused('owner_not_member', 'The owner must be a member of your organisation.')) })
+    await settled(net.actor)
+    net.actor.send({ type: 'OPEN_REASSIGN', actionId: actionSampleOpen.id })
+    net.actor.send({ type: 'DUE_CHANGED', value: '2031-01-15' })
+    net.actor.send({ type: 'SUBMIT_REASSIGN' })
+    await waitFor(net.actor, (s) => s.matches({ ready: 'reassigning' }) && s.context.refusal !== null)
+    expect(net.actor.getSnapshot().context.refusal?.code).toBe('owner_not_member')
+    expect(net.actor.getSnapshot().context.reassign?.draft.dueOn).toBe('2031-01-15')
+    net.actor.send({ type: 'CANCEL' })
+    expect(net.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(net.actor.getSnapshot().context.reassign).toBeNull()
+
+    const conflict = refused('action_conflict', ACTION_MESSAGES.conflict('Olu Owner'))
+    const { actor, calls } = run(BELOW_GOOD, { loads: [load, async () => actionSampleActivity(actionSampleAwaiting, 'admin')], reassign: async () => Promise.reject(conflict) })
+    await settled(actor)
+    actor.send({ type: 'OPEN_REASSIGN', actionId: actionSampleOpen.id })
+    actor.send({ type: 'OWNER_CHOSEN', value: ACTION_SAMPLE_PEOPLE.admin.userId })
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+    await waitFor(actor, (s) => s.matches('reloading'))
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: conflict, reassign: null })
+    expect(actor.getSnapshot().context.activity?.actions[0]?.status).toBe('awaiting_verification')
+    expect(calls).toHaveLength(3)
+  })
+
   it('the sample activity is an organisation of three, seen by each person, with the item\'s history newest first', () => {
     const owner = actionSampleActivity(actionSampleOpen, 'owner')
     expect(owner.actions).toEqual([actionSampleOpen])
@@ -211,10 +301,16 @@ describe("an item's actions", () => {
 
   it("the planner's state key keeps what changes behaviour and drops the drafts' words", () => {
     const context = (over: Partial<ActionContext> = {}): ActionContext => ({
-      ...BELOW_GOOD, activity: null, raise: EMPTY_RAISE, stepping: null, stepDraft: EMPTY_STEP, problem: null, refusal: null, notice: null, ...over,
+      ...BELOW_GOOD, activity: null, raise: EMPTY_RAISE, reassign: null, stepping: null, stepDraft: EMPTY_STEP, problem: null, refusal: null, notice: null, ...over,
     })
     const key = (over: Partial<ActionContext> = {}, value: unknown = 'loading') => JSON.parse(actionSerializeState({ value, context: context(over) }))
-    expect(key()).toEqual({ v: 'loading', a: null, bg: true, r: [false, false, 0], st: null, sd: [false, 0], p: false, f: null, n: false })
+    expect(key()).toEqual({ v: 'loading', a: null, bg: true, r: [false, false, 0], st: null, sd: [false, 0], ra: null, p: false, f: null, n: false })
+    const reassign = (ownerId: string, dueOn: string) =>
+      key({ activity: actionSampleActivity(actionSampleInProgress, 'admin'), reassign: { actionId: actionSampleOpen.id, draft: { ownerId, dueOn } } }).ra
+    expect(reassign(ACTION_SAMPLE_PEOPLE.owner.userId, actionSampleInProgress.dueOn)).toEqual([true, 0])
+    expect(reassign(ACTION_SAMPLE_PEOPLE.other.userId, '2031-01-15')).toEqual([false, 1])
+    expect(reassign(ACTION_SAMPLE_PEOPLE.other.userId, ACTION_SAMPLE_TODAY)).toEqual([false, 1])
+    expect(reassign(ACTION_SAMPLE_PEOPLE.other.userId, '2026-11-24')).toEqual([false, 2])
     expect(key({ activity: actionSampleActivity(actionSampleAwaiting, 'owner') }, { ready: 'idle' })).toMatchObject({ v: { ready: 'idle' }, a: 'a2:awaiting_verification' })
     expect(key({ activity: actionSampleActivity(null, 'admin') }).a).toBe('a1:-')
     const raise = (dueOn: string) => key({ raise: { title: 'Fix it', ownerId: ACTION_SAMPLE_PEOPLE.owner.userId, dueOn } }).r

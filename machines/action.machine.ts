@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import {
   ACTION_MESSAGES,
   type ActionRecord,
@@ -6,9 +7,12 @@ import {
   EMPTY_RAISE,
   EMPTY_STEP,
   type ItemActivity,
+  mayReassignIn,
   mayTake,
   type RaiseDraft,
+  type ReassignDraft,
   raiseProblem,
+  reassignProblem,
   type StepDraft,
   stepProblem,
 } from '../src/domain/actions'
@@ -23,10 +27,15 @@ import { type AssessmentFailure, asAssessmentFailure } from '../src/domain/asses
  *   partly or not compliant) can raise an action: OPEN_RAISE opens the form (title, owner from the members, due
  *   date), SUBMIT_RAISE checks it in the browser (src/domain/actions.ts raiseProblem: valibot) and raises it
  *   (raising: rpc raise_action), CANCEL closes it;
- * - each action's card offers the steps this person may take (stepsFor: the owner or an admin starts and sends it
- *   for verification; someone other than the owner verifies or sends it back; the admin when alone). CHOOSE_STEP
- *   'start' moves it at once; the other steps open a short form (what was done; the verification's note or link;
- *   the reason) confirmed with CONFIRM_STEP (moving: rpc move_action from the version last read).
+ * - each action's card offers the steps this person may take (the action lifecycle's table,
+ *   src/domain/lifecycles/action.ts: the owner or an admin starts and sends it for verification; someone other
+ *   than the owner verifies or sends it back; the admin when alone). CHOOSE_STEP 'start' moves it at once; the
+ *   other steps open a short form (what was done; the verification's note or link; the reason) confirmed with
+ *   CONFIRM_STEP (moving: rpc move_action from the version last read);
+ * - an admin reassigns an action that is not closed: OPEN_REASSIGN opens the form with its owner and due date,
+ *   OWNER_CHOSEN and DUE_CHANGED change them, SUBMIT_REASSIGN checks them in the browser (reassignProblem: a member,
+ *   a real date not in the past unless unchanged, something changed) and saves them (applyingReassignment: rpc
+ *   reassign_action from the version last read, recorded in the history), CANCEL closes it.
  *
  * After each change the item's activity is read again (reloading), so the cards and the history show what the
  * server has. A change made meanwhile by someone else is refused ("changed by <name> — review and try again"): the
@@ -47,9 +56,16 @@ export interface Stepping {
   step: ActionStep
 }
 
+export interface Reassigning {
+  actionId: string
+  draft: ReassignDraft
+}
+
 export interface ActionContext extends ActionInput {
   activity: ItemActivity | null
   raise: RaiseDraft
+  /** The action being reassigned and its new owner and due date, or null. */
+  reassign: Reassigning | null
   stepping: Stepping | null
   stepDraft: StepDraft
   /** What stops the form from being sent (our words), or null. */
@@ -72,16 +88,26 @@ export type ActionEvent =
   | { type: 'STEP_NOTE_CHANGED'; value: string }
   | { type: 'STEP_URL_CHANGED'; value: string }
   | { type: 'CONFIRM_STEP' }
+  | { type: 'OPEN_REASSIGN'; actionId: string }
+  | { type: 'SUBMIT_REASSIGN' }
   | { type: 'xstate.done.actor.loadActivity'; output: ItemActivity }
   | { type: 'xstate.error.actor.loadActivity'; error: unknown }
   | { type: 'xstate.done.actor.raiseAction'; output: ActionRecord }
   | { type: 'xstate.error.actor.raiseAction'; error: unknown }
   | { type: 'xstate.done.actor.moveAction'; output: ActionRecord }
   | { type: 'xstate.error.actor.moveAction'; error: unknown }
+  | { type: 'xstate.done.actor.reassignAction'; output: ActionRecord }
+  | { type: 'xstate.error.actor.reassignAction'; error: unknown }
 
-const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
+const refusalOf = (event: AnyEventObject) => asAssessmentFailure(errorOf(event))
 const memberIds = (c: ActionContext) => c.activity?.members.map((m) => m.userId) ?? []
 const actionOf = (c: ActionContext) => c.activity?.actions.find((a) => a.id === c.stepping?.actionId)
+const reassignedOf = (c: ActionContext) => c.activity?.actions.find((a) => a.id === c.reassign?.actionId)
+/** What stops the reassign form from being saved, or null. */
+const reassignProblemOf = (c: ActionContext): string | null => {
+  const action = reassignedOf(c)
+  return c.reassign && action ? reassignProblem(c.reassign.draft, action, memberIds(c), c.today) : ACTION_MESSAGES.ownerRequired
+}
 
 export const actionMachine = setup({
   types: {
@@ -90,8 +116,13 @@ export const actionMachine = setup({
     input: {} as ActionInput,
   },
   actions: {
-    assignActivity: assign({ activity: ({ event }) => (event as unknown as { output: ItemActivity }).output }),
-    assignLoadRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignActivity: assign({
+      activity: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.loadActivity')
+        return event.output
+      },
+    }),
+    assignLoadRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
     clearRefusal: assign({ refusal: null }),
     openRaise: assign({ raise: EMPTY_RAISE, problem: null, refusal: null, notice: null }),
     assignTitle: assign({
@@ -141,15 +172,48 @@ export const actionMachine = setup({
       problem: null,
     }),
     assignStepProblem: assign({ problem: ({ context }) => (context.stepping ? stepProblem(context.stepping.step, context.stepDraft) : null) }),
-    closeForms: assign({ stepping: null, stepDraft: EMPTY_STEP, raise: EMPTY_RAISE, problem: null }),
+    openReassign: assign(({ context, event }) => {
+      assertEvent(event, 'OPEN_REASSIGN')
+      const action = context.activity?.actions.find((a) => a.id === event.actionId)
+      return { reassign: { actionId: event.actionId, draft: { ownerId: action?.ownerId ?? '', dueOn: action?.dueOn ?? '' } }, problem: null, refusal: null, notice: null }
+    }),
+    assignReassignOwner: assign({
+      reassign: ({ context, event }) => {
+        assertEvent(event, 'OWNER_CHOSEN')
+        return context.reassign && { ...context.reassign, draft: { ...context.reassign.draft, ownerId: event.value } }
+      },
+      problem: null,
+    }),
+    assignReassignDue: assign({
+      reassign: ({ context, event }) => {
+        assertEvent(event, 'DUE_CHANGED')
+        return context.reassign && { ...context.reassign, draft: { ...context.reassign.draft, dueOn: event.value } }
+      },
+      problem: null,
+    }),
+    assignReassignProblem: assign({ problem: ({ context }) => reassignProblemOf(context) }),
+    assignReassigned: assign({
+      notice: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.reassignAction')
+        return ACTION_MESSAGES.reassigned(event.output.title)
+      },
+      reassign: null,
+    }),
+    closeForms: assign({ stepping: null, stepDraft: EMPTY_STEP, raise: EMPTY_RAISE, reassign: null, problem: null }),
     startSave: assign({ refusal: null, notice: null, problem: null }),
-    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
     assignRaised: assign({
-      notice: ({ event }) => ACTION_MESSAGES.raised((event as unknown as { output: ActionRecord }).output.title),
+      notice: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.raiseAction')
+        return ACTION_MESSAGES.raised(event.output.title)
+      },
       raise: EMPTY_RAISE,
     }),
     assignMoved: assign({
-      notice: ({ context, event }) => ACTION_MESSAGES.moved(context.stepping?.step ?? 'start', (event as unknown as { output: ActionRecord }).output.title),
+      notice: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.moveAction')
+        return ACTION_MESSAGES.moved(context.stepping?.step ?? 'start', event.output.title)
+      },
       stepping: null,
       stepDraft: EMPTY_STEP,
     }),
@@ -164,6 +228,10 @@ export const actionMachine = setup({
     /** rpc move_action from the version last read. */
     moveAction: fromPromise<ActionRecord, { actionId: string; step: ActionStep; expectedVersion: number; note: string; url: string }>(() =>
       Promise.reject(new Error('moveAction not provided')),
+    ),
+    /** rpc reassign_action from the version last read. */
+    reassignAction: fromPromise<ActionRecord, { actionId: string; ownerId: string; dueOn: string; expectedVersion: number }>(() =>
+      Promise.reject(new Error('reassignAction not provided')),
     ),
   },
   guards: {
@@ -180,14 +248,20 @@ export const actionMachine = setup({
       return event.step !== 'start' && !!context.activity && mayTake(context.activity, event.actionId, event.step)
     },
     isStepValid: ({ context }) => !!context.stepping && stepProblem(context.stepping.step, context.stepDraft) === null,
-    isConflict: ({ event }) => errorOf(event).code === 'action_conflict',
+    isConflict: ({ event }) => refusalOf(event).code === 'action_conflict',
     isStarting: ({ context }) => context.stepping?.step === 'start',
     /** Only a verification takes a link. */
     isVerifying: ({ context }) => context.stepping?.step === 'verify',
+    /** An admin, on an action that is not closed. */
+    isReassignAllowed: ({ context, event }) => {
+      assertEvent(event, 'OPEN_REASSIGN')
+      return !!context.activity && mayReassignIn(context.activity, event.actionId)
+    },
+    isReassignValid: ({ context }) => reassignProblemOf(context) === null,
   },
 }).createMachine({
   id: 'action',
-  context: ({ input }) => ({ ...input, activity: null, raise: EMPTY_RAISE, stepping: null, stepDraft: EMPTY_STEP, problem: null, refusal: null, notice: null }),
+  context: ({ input }) => ({ ...input, activity: null, raise: EMPTY_RAISE, reassign: null, stepping: null, stepDraft: EMPTY_STEP, problem: null, refusal: null, notice: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -213,6 +287,7 @@ export const actionMachine = setup({
               { guard: 'isStartAllowed', target: '#action.moving', actions: ['assignStepping', 'startSave'] },
               { guard: 'isStepAllowed', target: 'stepping', actions: 'assignStepping' },
             ],
+            OPEN_REASSIGN: { guard: 'isReassignAllowed', target: 'reassigning', actions: 'openReassign' },
           },
         },
         raising: {
@@ -231,6 +306,15 @@ export const actionMachine = setup({
             STEP_NOTE_CHANGED: { actions: 'assignStepNote' },
             STEP_URL_CHANGED: { guard: 'isVerifying', actions: 'assignStepUrl' },
             CONFIRM_STEP: [{ guard: 'isStepValid', target: '#action.moving', actions: 'startSave' }, { actions: 'assignStepProblem' }],
+            CANCEL: { target: 'idle', actions: 'closeForms' },
+          },
+        },
+        reassigning: {
+          tags: ['reassigning'],
+          on: {
+            OWNER_CHOSEN: { actions: 'assignReassignOwner' },
+            DUE_CHANGED: { actions: 'assignReassignDue' },
+            SUBMIT_REASSIGN: [{ guard: 'isReassignValid', target: '#action.applyingReassignment', actions: 'startSave' }, { actions: 'assignReassignProblem' }],
             CANCEL: { target: 'idle', actions: 'closeForms' },
           },
         },
@@ -263,6 +347,24 @@ export const actionMachine = setup({
           { guard: 'isConflict', target: 'reloading', actions: ['assignRefusal', 'closeForms'] },
           { guard: 'isStarting', target: 'ready.idle', actions: ['assignRefusal', 'closeForms'] },
           { target: 'ready.stepping', actions: 'assignRefusal' },
+        ],
+      },
+    },
+    applyingReassignment: {
+      tags: ['busy', 'reassigning'],
+      invoke: {
+        id: 'reassignAction',
+        src: 'reassignAction',
+        input: ({ context }) => ({
+          actionId: context.reassign?.actionId ?? '',
+          ownerId: context.reassign?.draft.ownerId ?? '',
+          dueOn: context.reassign?.draft.dueOn ?? '',
+          expectedVersion: reassignedOf(context)?.version ?? 0,
+        }),
+        onDone: { target: 'reloading', actions: 'assignReassigned' },
+        onError: [
+          { guard: 'isConflict', target: 'reloading', actions: ['assignRefusal', 'closeForms'] },
+          { target: 'ready.reassigning', actions: 'assignRefusal' },
         ],
       },
     },

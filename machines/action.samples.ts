@@ -44,6 +44,14 @@ export const actionSampleClosed: ActionRecord = {
   verifiedByName: ACTION_SAMPLE_PEOPLE.other.name,
   verificationNote: 'Checked the attendance register',
 }
+/** The in-progress action after an admin reassigned it: Vic's, due 15 January 2031. */
+export const actionSampleReassigned: ActionRecord = {
+  ...actionSampleInProgress,
+  ownerId: ACTION_SAMPLE_PEOPLE.other.userId,
+  ownerName: ACTION_SAMPLE_PEOPLE.other.name,
+  dueOn: '2031-01-15',
+  version: 3,
+}
 
 const members = Object.values(ACTION_SAMPLE_PEOPLE)
 const history = (n: number) =>
@@ -99,6 +107,14 @@ export const actionSampleEvents = [
   { type: 'xstate.done.actor.moveAction', output: actionSampleClosed },
   { type: 'xstate.error.actor.moveAction', error: failure('action_conflict', ACTION_MESSAGES.conflict('Vic Verifier')) },
   { type: 'xstate.error.actor.moveAction', error: failure('network', NETWORK) },
+  // An admin reassigns the action to Vic with a later due date.
+  { type: 'OPEN_REASSIGN', actionId: baseAction.id },
+  { type: 'OWNER_CHOSEN', value: ACTION_SAMPLE_PEOPLE.other.userId },
+  { type: 'DUE_CHANGED', value: '2031-01-15' },
+  { type: 'SUBMIT_REASSIGN' },
+  { type: 'xstate.done.actor.reassignAction', output: actionSampleReassigned },
+  { type: 'xstate.error.actor.reassignAction', error: failure('action_conflict', ACTION_MESSAGES.conflict('Olu Owner')) },
+  { type: 'xstate.error.actor.reassignAction', error: failure('owner_not_member', 'The owner must be a member of your organisation.') },
 ] as const satisfies readonly AnyEventObject[]
 
 /** Bounded state: drafts reduced to what changes behaviour. */
@@ -112,6 +128,7 @@ export function actionSerializeState(s: { value: unknown; context: unknown }): s
     r: [c.raise.title !== '', c.raise.ownerId !== '', c.raise.dueOn === '' ? 0 : c.raise.dueOn >= c.today ? 1 : 2],
     st: c.stepping?.step ?? null,
     sd: [c.stepDraft.note !== '', c.stepDraft.url === '' ? 0 : /^https?:\/\//.test(c.stepDraft.url) ? 1 : 2],
+    ra: c.reassign && [c.reassign.draft.ownerId === a?.ownerId, c.reassign.draft.dueOn === a?.dueOn ? 0 : c.reassign.draft.dueOn >= c.today ? 1 : 2],
     p: c.problem !== null,
     f: c.refusal?.code ?? null,
     n: c.notice !== null,

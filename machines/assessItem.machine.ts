@@ -1,4 +1,5 @@
 import { type AnyEventObject, assertEvent, assign, fromPromise, sendParent, setup } from 'xstate'
+import { errorOf } from './actorEvents'
 import {
   asAssessmentFailure,
   ASSESSMENT_MESSAGES,
@@ -14,6 +15,7 @@ import {
   needsEvidenceCategory,
 } from '../src/domain/assessments'
 import { findItem, scaleOf } from '../src/domain/frameworks/items'
+import { ratingStep } from '../src/domain/lifecycles/item'
 import { FRAMEWORKS } from '../src/domain/frameworks/registry'
 import { frameworkTrace } from '../src/domain/frameworks/trace'
 import { evidenceFilesChild, type FilesChanged } from './evidenceFiles.machine'
@@ -84,8 +86,7 @@ export type AssessItemEvent =
   | { type: 'xstate.error.actor.refreshItem'; error: unknown }
   | FilesChanged
 
-const errorOf = (event: AnyEventObject) => asAssessmentFailure((event as { error?: unknown }).error)
-const outputOf = (event: AnyEventObject) => (event as unknown as { output: ItemRecord }).output
+const refusalOf = (event: AnyEventObject) => asAssessmentFailure(errorOf(event))
 
 const DRAFT_MESSAGES = {
   noteTooLong: ASSESSMENT_MESSAGES.noteTooLong,
@@ -104,6 +105,9 @@ function ratingProblem(c: AssessItemContext): string | null {
   if (needsEvidenceCategory(c.assessment.versionId) && c.category === null) return ASSESSMENT_MESSAGES.categoryRequired
   return null
 }
+
+/** Whether SUBMIT reviews the item (the lifecycle's review step: its review has fallen due) rather than rates it. */
+const isReview = (c: AssessItemContext) => ratingStep(itemProgress(c.item, c.reviewDue)) === 'review'
 
 /** 'Safeguarding rated Good standard' / 'Safeguarding reviewed: Met'. */
 function ratedNotice(c: AssessItemContext, item: ItemRecord, review: boolean): string {
@@ -158,12 +162,16 @@ export const assessItemMachine = setup({
     assignDraftProblem: assign({ problem: ({ context }) => DRAFT_MESSAGES[draftProblem(context.draft) ?? 'evidenceEmpty'] }),
     assignRatingProblem: assign({ problem: ({ context }) => ratingProblem(context) }),
     startSave: assign({ refusal: null, notice: null, problem: null }),
-    assignEvidenceAdded: assign(({ event }) => ({ item: outputOf(event), draft: EMPTY_DRAFT, notice: ASSESSMENT_MESSAGES.evidenceAdded })),
-    assignRated: assign(({ context, event }) => {
-      const item = outputOf(event)
-      return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, context.reviewDue) }
+    assignEvidenceAdded: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.addEvidence')
+      return { item: event.output, draft: EMPTY_DRAFT, notice: ASSESSMENT_MESSAGES.evidenceAdded }
     }),
-    assignRefusal: assign({ refusal: ({ event }) => errorOf(event) }),
+    assignRated: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.done.actor.rateItem')
+      const item = event.output
+      return { item, draft: EMPTY_DRAFT, reviewDue: false, rating: item.rating, category: item.evidenceCategory, notice: ratedNotice(context, item, isReview(context)) }
+    }),
+    assignRefusal: assign({ refusal: ({ event }) => refusalOf(event) }),
     /** The item after a file was attached or removed (kept as it was if it could not be read again). */
     assignFilesItem: assign({
       item: ({ context, event }) => {
@@ -174,7 +182,10 @@ export const assessItemMachine = setup({
     }),
     /** After a conflict: the item as the other person left it; the person's draft and choices stay to try again. */
     assignRefreshed: assign({
-      item: ({ context, event }) => (event as { output: ItemRecord | null }).output ?? context.item,
+      item: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.refreshItem')
+        return event.output ?? context.item
+      },
       reviewDue: false,
     }),
   },
@@ -210,7 +221,7 @@ export const assessItemMachine = setup({
     },
     isDraftSavable: ({ context }) => draftProblem(context.draft) === null,
     isRatingComplete: ({ context }) => ratingProblem(context) === null,
-    isConflict: ({ event }) => isConflict(errorOf(event)),
+    isConflict: ({ event }) => isConflict(refusalOf(event)),
   },
 }).createMachine({
   id: 'assessItem',
@@ -284,7 +295,7 @@ export const assessItemMachine = setup({
           expectedVersion: context.item?.version ?? 0,
           evidenceCategory: needsEvidenceCategory(context.assessment.versionId) ? context.category : null,
           drafts: isDraftEmpty(context.draft) ? [] : [context.draft],
-          review: context.reviewDue,
+          review: isReview(context),
         }),
         onDone: { target: 'ready', actions: ['assignRated', 'announceItem'] },
         onError: [

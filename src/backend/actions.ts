@@ -5,7 +5,8 @@
  * - an item's activity: rpc list_actions (its actions with names), rpc get_team (the members an action may be given
  *   to, and who is looking) and its audit_events (newest first), read together;
  * - raising an action: rpc raise_action; moving one along: rpc move_action with the version last read (a change
- *   made meanwhile is refused with 409, hint action_conflict);
+ *   made meanwhile is refused with 409, hint action_conflict); an admin reassigning one (owner, due date): rpc
+ *   reassign_action, from the version last read likewise (20261128120000_action_lifecycle.sql);
  * - the dashboard's overdue actions: rpc list_actions with p_overdue_only.
  *
  * Every refusal becomes a plain `AssessmentFailure` ({ code, message }); a dropped connection is code `network`.
@@ -63,6 +64,13 @@ export async function readItemActivity(sb: SupabaseClient, input: ItemRef): Prom
   return { actions: parseActions(actions), members: membersOf(parsed), me: parsed.me, history: parseAuditEvents(history) }
 }
 
+/** An RPC's action row, or a failure when it cannot be read. */
+function actionOf(data: unknown): ActionRecord {
+  const action = parseAction(data)
+  if (!action) throw failure('unknown', undefined)
+  return action
+}
+
 export interface RaiseInput extends ItemRef {
   readonly title: string
   readonly ownerId: string
@@ -73,9 +81,7 @@ export async function raiseAction(sb: SupabaseClient, input: RaiseInput): Promis
   const data = await request(() =>
     sb.rpc('raise_action', { p_assessment_id: input.assessmentId, p_item_id: input.itemId, p_title: input.title.trim(), p_owner_id: input.ownerId, p_due_on: input.dueOn }),
   )
-  const action = parseAction(data)
-  if (!action) throw failure('unknown', undefined)
-  return action
+  return actionOf(data)
 }
 
 export interface MoveInput {
@@ -96,9 +102,21 @@ export async function moveAction(sb: SupabaseClient, input: MoveInput): Promise<
       p_url: input.url.trim() || null,
     }),
   )
-  const action = parseAction(data)
-  if (!action) throw failure('unknown', undefined)
-  return action
+  return actionOf(data)
+}
+
+export interface ReassignInput {
+  readonly actionId: string
+  readonly ownerId: string
+  readonly dueOn: string
+  readonly expectedVersion: number
+}
+
+export async function reassignAction(sb: SupabaseClient, input: ReassignInput): Promise<ActionRecord> {
+  const data = await request(() =>
+    sb.rpc('reassign_action', { p_action_id: input.actionId, p_owner_id: input.ownerId, p_due_on: input.dueOn, p_expected_version: input.expectedVersion }),
+  )
+  return actionOf(data)
 }
 
 /** The organisation's overdue actions (not closed, due before today in the UK), the longest overdue first. */
@@ -111,6 +129,7 @@ export const actionActors = {
   loadActivity: fromPromise<ItemActivity, ItemRef>(async ({ input }) => readItemActivity(await client(), input)),
   raiseAction: fromPromise<ActionRecord, RaiseInput>(async ({ input }) => raiseAction(await client(), input)),
   moveAction: fromPromise<ActionRecord, MoveInput>(async ({ input }) => moveAction(await client(), input)),
+  reassignAction: fromPromise<ActionRecord, ReassignInput>(async ({ input }) => reassignAction(await client(), input)),
 }
 
 export const overdueActors = {

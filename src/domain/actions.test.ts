@@ -10,10 +10,13 @@ import {
   membersOf,
   parseAction,
   parseActions,
+  type ItemActivity,
+  mayReassignIn,
+  mayTake,
   parseAuditEvents,
   raiseProblem,
+  reassignProblem,
   stepProblem,
-  stepsFor,
   ukToday,
 } from './actions'
 
@@ -27,24 +30,56 @@ const action = (status: ActionRecord['status']): ActionRecord => ({
 const member = (userId: string) => ({ userId, role: 'member' as const })
 const admin = (userId: string) => ({ userId, role: 'admin' as const })
 
-describe('who may take which step', () => {
-  it('the owner or an admin starts and submits; others may not', () => {
-    expect(stepsFor(action('open'), member(OWNER), 3)).toEqual(['start'])
-    expect(stepsFor(action('open'), admin(ADMIN), 3)).toEqual(['start'])
-    expect(stepsFor(action('open'), member(OTHER), 3)).toEqual([])
-    expect(stepsFor(action('in_progress'), member(OWNER), 3)).toEqual(['submit'])
-    expect(stepsFor(action('in_progress'), admin(ADMIN), 3)).toEqual(['submit'])
-    expect(stepsFor(action('in_progress'), member(OTHER), 3)).toEqual([])
+describe('who may take which step (the action lifecycle, for the people of the item)', () => {
+  const activity = (a: ActionRecord, me: ItemActivity['me'], members = 3): ItemActivity => ({
+    actions: [a],
+    members: [OWNER, ADMIN, OTHER].slice(0, members).map((userId) => ({ userId, name: userId })),
+    me,
+    history: [],
   })
 
-  it('someone other than the owner reviews; the owner only when alone and admin; nobody moves a closed action', () => {
-    expect(stepsFor(action('awaiting_verification'), member(OTHER), 3)).toEqual(['verify', 'reject'])
-    expect(stepsFor(action('awaiting_verification'), admin(ADMIN), 3)).toEqual(['verify', 'reject'])
-    expect(stepsFor(action('awaiting_verification'), member(OWNER), 3)).toEqual([])
-    expect(stepsFor(action('awaiting_verification'), admin(OWNER), 2)).toEqual([])
-    expect(stepsFor(action('awaiting_verification'), admin(OWNER), 1)).toEqual(['verify', 'reject'])
-    expect(stepsFor(action('awaiting_verification'), member(OWNER), 1)).toEqual([])
-    expect(stepsFor(action('closed'), admin(ADMIN), 3)).toEqual([])
+  it('the owner or an admin starts and submits; others may not', () => {
+    expect(mayTake(activity(action('open'), member(OWNER)), 'a1', 'start')).toBe(true)
+    expect(mayTake(activity(action('open'), admin(ADMIN)), 'a1', 'start')).toBe(true)
+    expect(mayTake(activity(action('open'), member(OTHER)), 'a1', 'start')).toBe(false)
+    expect(mayTake(activity(action('in_progress'), member(OWNER)), 'a1', 'submit')).toBe(true)
+    expect(mayTake(activity(action('in_progress'), member(OTHER)), 'a1', 'submit')).toBe(false)
+    expect(mayTake(activity(action('open'), member(OWNER)), 'a1', 'submit')).toBe(false)
+  })
+
+  it('someone other than the owner reviews; the owner only when alone and admin; an unknown action takes nothing', () => {
+    expect(mayTake(activity(action('awaiting_verification'), member(OTHER)), 'a1', 'verify')).toBe(true)
+    expect(mayTake(activity(action('awaiting_verification'), member(OWNER)), 'a1', 'reject')).toBe(false)
+    expect(mayTake(activity(action('awaiting_verification'), admin(OWNER), 1), 'a1', 'verify')).toBe(true)
+    expect(mayTake(activity(action('awaiting_verification'), member(OTHER)), 'a2', 'verify')).toBe(false)
+  })
+
+  it('an admin reassigns an action that is not closed; a member, a closed or an unknown action, never', () => {
+    expect(mayReassignIn(activity(action('awaiting_verification'), admin(ADMIN)), 'a1')).toBe(true)
+    expect(mayReassignIn(activity(action('open'), member(OWNER)), 'a1')).toBe(false)
+    expect(mayReassignIn(activity(action('closed'), admin(ADMIN)), 'a1')).toBe(false)
+    expect(mayReassignIn(activity(action('open'), admin(ADMIN)), 'a2')).toBe(false)
+  })
+})
+
+describe('the reassign form', () => {
+  const members = [OWNER, ADMIN, OTHER]
+  const current = { ownerId: OWNER, dueOn: '2026-11-20' }
+  const today = '2026-11-25'
+
+  it('asks for a member, a real date not in the past unless unchanged, and a change, in the form\'s order', () => {
+    expect(reassignProblem({ ownerId: '', dueOn: 'x' }, current, members, today)).toBe(ACTION_MESSAGES.ownerRequired)
+    expect(reassignProblem({ ownerId: 'u-stranger', dueOn: '2026-12-01' }, current, members, today)).toBe(ACTION_MESSAGES.ownerRequired)
+    expect(reassignProblem({ ownerId: OTHER, dueOn: '' }, current, members, today)).toBe(ACTION_MESSAGES.dueRequired)
+    expect(reassignProblem({ ownerId: OTHER, dueOn: '2026-02-30' }, current, members, today)).toBe(ACTION_MESSAGES.dueRequired)
+    expect(reassignProblem({ ownerId: OTHER, dueOn: '2026-11-24' }, current, members, today)).toBe(ACTION_MESSAGES.dueInPast)
+    expect(reassignProblem(current, current, members, today)).toBe(ACTION_MESSAGES.nothingChanged)
+  })
+
+  it('takes a new owner with the date kept (even a past one), a new date from today on, or both', () => {
+    expect(reassignProblem({ ownerId: OTHER, dueOn: '2026-11-20' }, current, members, today)).toBeNull()
+    expect(reassignProblem({ ownerId: OWNER, dueOn: today }, current, members, today)).toBeNull()
+    expect(reassignProblem({ ownerId: ADMIN, dueOn: '2027-01-31' }, current, members, today)).toBeNull()
   })
 })
 
@@ -146,7 +181,7 @@ describe('what the server sends', () => {
     expect(auditLine(event({ owner_name: 'Alice Tester', previous_owner_name: 'Bob Tester', reason: 'owner_left' }))).toBe('Action handed to Alice Tester: Fix it (Bob Tester left the organisation)')
     expect(auditLine(event({ owner_name: 'Alice Tester', previous_owner_name: 'Bob Tester' }))).toBe('Action handed to Alice Tester: Fix it (Bob Tester was the owner)')
     expect(auditLine(event({ owner_name: 'Alice Tester' }))).toBe('Action handed to Alice Tester: Fix it')
-    expect(auditLine(event({ due_on: '2026-12-24' }))).toBe('Action changed: Fix it')
+    expect(auditLine(event({ due_on: '2026-12-24' }))).toBe('Due date changed to 24 December 2026: Fix it')
     expect(auditWhen(event({}))).toMatch(/^InspectReady, 28 November 2026 at 10:00$/)
   })
 
@@ -241,6 +276,11 @@ describe('what the server sends', () => {
     expect(line('action_closed', { title: 'Fix it' })).toBe('Verified and closed: Fix it')
     expect(line('action_closed', { title: 'Fix it', verification_url: 'https://x.example/a' })).toBe('Verified and closed: Fix it (https://x.example/a)')
     expect(line('action_changed', { title: 'Fix it' })).toBe('Action changed: Fix it')
+    expect(line('action_changed', { title: 'Fix it', due_on: '2027-01-15' })).toBe('Due date changed to 15 January 2027: Fix it')
+    expect(line('action_changed', { title: 'Fix it', owner_id: 'u2', owner_name: 'Vic', previous_owner_name: 'Olu', due_on: '2027-01-15' })).toBe(
+      'Action handed to Vic: Fix it (Olu was the owner); due date changed to 15 January 2027',
+    )
+    expect(line('action_changed', { title: 'Fix it', owner_id: 'u2', due_on: '2027-01-15' })).toBe('Due date changed to 15 January 2027: Fix it')
     expect(line('action_changed', { title: 5 })).toBe('Action changed: ')
   })
 

@@ -1,15 +1,18 @@
 /**
  * Actions on an item rated below good, and the item's audit trail (issue 30 items 2 and 4): the rows as the page
- * reads them, who may take which step (the same rules supabase/migrations/20261126100000_actions_audit.sql
- * enforces), the raise form's validation (valibot) and what the history says. Pure: no network, no React.
+ * reads them, the raise and reassign forms' validation (valibot) and what the history says. Who may take which step,
+ * the statuses and their labels, and what "overdue" means are the action lifecycle's (./lifecycles/action.ts: one
+ * table, which the SQL and the machine are checked against). Pure: no network, no React.
  */
 import * as v from 'valibot'
 import { type AssessmentFailure, assessmentFailure, longDate, longUkDate, NOTE_MAX_LENGTH, URL_MAX_LENGTH } from './assessments'
+import { parseIsoDate } from './dates'
+import { ukDate } from './frameworks/review'
+import { isStatusOf } from './lifecycle'
+import { ACTION_LIFECYCLE, type ActionStatus, type ActionStep, actionSteps, mayReassign } from './lifecycles/action'
 import type { Team, TeamRole } from './team'
 
-export type ActionStatus = 'open' | 'in_progress' | 'awaiting_verification' | 'closed'
-export type ActionStep = 'start' | 'submit' | 'verify' | 'reject'
-export const ACTION_STEPS: readonly ActionStep[] = ['start', 'submit', 'verify', 'reject']
+export { ACTION_STEPS, type ActionStatus, type ActionStep, isOverdue, STATUS_LABELS, STEP_LABELS } from './lifecycles/action'
 
 export interface ActionRecord {
   readonly id: string
@@ -63,20 +66,6 @@ export interface ItemActivity {
   readonly history: readonly AuditEvent[]
 }
 
-export const STATUS_LABELS: Readonly<Record<ActionStatus, string>> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  awaiting_verification: 'Awaiting verification',
-  closed: 'Closed',
-}
-
-export const STEP_LABELS: Readonly<Record<ActionStep, string>> = {
-  start: 'Start work',
-  submit: 'Send for verification',
-  verify: 'Verify and close',
-  reject: 'Not fixed yet',
-}
-
 export const TITLE_MAX_LENGTH = 200
 
 export const ACTION_MESSAGES = {
@@ -95,6 +84,8 @@ export const ACTION_MESSAGES = {
   moved: (step: ActionStep, title: string) =>
     step === 'start' ? `Started: ${title}` : step === 'submit' ? `Sent for verification: ${title}` : step === 'verify' ? `Verified and closed: ${title}` : `Sent back: ${title}`,
   conflict: (name: string) => `changed by ${name} — review and try again`,
+  reassigned: (title: string) => `Reassigned: ${title}`,
+  nothingChanged: 'Choose another owner or due date first.',
   noOverdue: 'No action is overdue.',
   overdueLoadFailed: "We couldn't load your overdue actions. Check your connection and try again.",
 } as const
@@ -102,7 +93,6 @@ export const ACTION_MESSAGES = {
 // Parsing what the server sends. Anything malformed is dropped, never a crash.
 
 const str = (x: unknown): string | null => (typeof x === 'string' && x !== '' ? x : null)
-const STATUSES: readonly string[] = ['open', 'in_progress', 'awaiting_verification', 'closed']
 const KINDS: readonly string[] = [
   'rated', 'reviewed', 'evidence_added', 'evidence_removed', 'action_raised', 'action_started', 'action_submitted', 'action_closed', 'action_rejected', 'action_changed',
 ]
@@ -111,7 +101,7 @@ export function parseAction(row: unknown): ActionRecord | null {
   if (typeof row !== 'object' || row === null) return null
   const r = row as Record<string, unknown>
   const id = str(r.id)
-  const status = typeof r.status === 'string' && STATUSES.includes(r.status) ? (r.status as ActionStatus) : null
+  const status: ActionStatus | null = isStatusOf(ACTION_LIFECYCLE, r.status) ? r.status : null
   if (!id || !status || !str(r.title) || !str(r.due_on) || typeof r.version !== 'number') return null
   return {
     id,
@@ -151,35 +141,22 @@ export function membersOf(team: Team): ActionMember[] {
   return team.members.map((m) => ({ userId: m.userId, name: m.name }))
 }
 
-// Who may do what (the server's rules, so the page offers only the buttons that will work).
+// Who may do what: the lifecycle's table for this person's roles, so the page offers only what will work.
 
-/** The steps this person may take on this action now: the owner or an admin starts and submits; someone other than
- * the owner verifies or rejects, or the admin when alone in the organisation. */
-export function stepsFor(action: ActionRecord, me: ItemActivity['me'], memberCount: number): ActionStep[] {
-  const ownerOrAdmin = me.userId === action.ownerId || me.role === 'admin'
-  const reviewer = me.userId !== action.ownerId || (memberCount === 1 && me.role === 'admin')
-  switch (action.status) {
-    case 'open':
-      return ownerOrAdmin ? ['start'] : []
-    case 'in_progress':
-      return ownerOrAdmin ? ['submit'] : []
-    case 'awaiting_verification':
-      return reviewer ? ['verify', 'reject'] : []
-    default:
-      return []
-  }
-}
-
-/** Is this step one of those this person may take on this action? */
+/** Is this step one the lifecycle lets this person take on this action now? */
 export const mayTake = (activity: ItemActivity, actionId: string, step: ActionStep): boolean => {
   const action = activity.actions.find((a) => a.id === actionId)
-  return !!action && stepsFor(action, activity.me, activity.members.length).includes(step)
+  return !!action && actionSteps(action, activity.me, activity.members.length).includes(step)
 }
 
-// The UK calendar date (Europe/London): what "overdue" and "not in the past" are measured against.
+/** May this person reassign this action (an admin, while it is not closed)? */
+export const mayReassignIn = (activity: ItemActivity, actionId: string): boolean => {
+  const action = activity.actions.find((a) => a.id === actionId)
+  return !!action && mayReassign(action, activity.me, activity.members.length)
+}
 
-const ukFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
-export const ukToday = (now: Date): string => ukFormat.format(now)
+/** Today's date in the UK (Europe/London), YYYY-MM-DD: what "overdue" and "not in the past" are measured against. */
+export const ukToday = (now: Date): string => ukDate(now)
 
 // The raise form.
 
@@ -205,6 +182,34 @@ export function raiseProblem(draft: RaiseDraft, memberIds: readonly string[], to
   const result = v.safeParse(schema, draft, { abortEarly: true })
   return result.success ? null : (result.issues[0]?.message ?? ACTION_MESSAGES.titleRequired)
 }
+
+// The reassign form: an admin gives an action another owner or due date.
+
+export interface ReassignDraft {
+  readonly ownerId: string
+  readonly dueOn: string
+}
+
+/**
+ * The reassign form's rules: the owner a member, the due date a real calendar date not before today (UK) unless it
+ * is the action's own, and something changed. The first problem, in the form's order, or null.
+ */
+export function reassignProblem(draft: ReassignDraft, action: { readonly ownerId: string | null; readonly dueOn: string }, memberIds: readonly string[], today: string): string | null {
+  const schema = v.object({
+    ownerId: v.pipe(v.string(), v.picklist([...memberIds], ACTION_MESSAGES.ownerRequired)),
+    dueOn: v.pipe(
+      v.string(),
+      v.check(isCalendarDate, ACTION_MESSAGES.dueRequired),
+      v.check((d) => d === action.dueOn || d >= today, ACTION_MESSAGES.dueInPast),
+    ),
+  })
+  const result = v.safeParse(schema, draft, { abortEarly: true })
+  if (!result.success) return result.issues[0]?.message ?? ACTION_MESSAGES.ownerRequired
+  return draft.ownerId === action.ownerId && draft.dueOn === action.dueOn ? ACTION_MESSAGES.nothingChanged : null
+}
+
+/** YYYY-MM-DD naming a day that exists (2026-02-30 does not). */
+const isCalendarDate = (text: string): boolean => parseIsoDate(text) !== undefined
 
 // A step's note (what was done; the verification's note and link; the reason).
 
@@ -267,8 +272,19 @@ export function auditLine(e: AuditEvent): string {
     case 'action_rejected':
       return `Not verified, back in progress: ${title}. ${text(d.reason)}`
     default:
-      return d.owner_name ? `Action handed to ${text(d.owner_name)}: ${title}${handOverReason(d)}` : `Action changed: ${title}`
+      return changedLine(d, title)
   }
+}
+
+/**
+ * An action changed without a step: handed to someone else (by an admin, or because its owner left: 'Action handed
+ * to Vic Verifier: Title (Olu Owner was the owner)'), given another due date ('Due date changed to 15 January 2031:
+ * Title'), or both ('…; due date changed to 15 January 2031').
+ */
+function changedLine(d: AuditEvent['detail'], title: string): string {
+  const due = d.due_on ? `due date changed to ${longDate(text(d.due_on))}` : ''
+  if (d.owner_name) return `Action handed to ${text(d.owner_name)}: ${title}${handOverReason(d)}${due ? `; ${due}` : ''}`
+  return due ? `D${due.slice(1)}: ${title}` : `Action changed: ${title}`
 }
 
 /** 'Bob Tester, 25 November 2026 at 09:30'. */

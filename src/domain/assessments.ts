@@ -13,13 +13,16 @@ import { findItem, isOnScale } from './frameworks/items'
 import type { NextStep } from './frameworks/nextStep'
 import { type ReviewFrequency, reviewStatus, ukDate } from './frameworks/review'
 import type { AssessmentState, FrameworkVersion, RatingsByItem } from './frameworks/types'
+import type { EvidenceKind } from './lifecycles/evidence'
+import { isStatusOf } from './lifecycle'
+import { ITEM_LIFECYCLE, type ItemStatus } from './lifecycles/item'
 import { FREQUENCIES } from './onboarding'
 
-export type ItemStatus = 'in-progress' | 'rated' | 'reviewed'
+export { type ItemProgress, type ItemStatus, itemProgress, PROGRESS_LABELS } from './lifecycles/item'
 
 export interface EvidenceRecord {
   readonly id: string
-  readonly kind: 'note' | 'link' | 'file'
+  readonly kind: EvidenceKind
   readonly note: string | null
   readonly url: string | null
   readonly createdAt: string
@@ -134,7 +137,7 @@ export function parseItemRow(row: unknown): ItemRecord | null {
   if (typeof row !== 'object' || row === null) return null
   const r = row as Record<string, unknown>
   const itemId = str(r.item_id)
-  const status = r.status === 'in-progress' || r.status === 'rated' || r.status === 'reviewed' ? r.status : null
+  const status: ItemStatus | null = isStatusOf(ITEM_LIFECYCLE, r.status) && r.status !== 'not-started' ? r.status : null
   if (!itemId || !status || !FRAMEWORKS.locate(itemId)) return null
   const evidenceRows = Array.isArray(r.assessment_evidence) ? r.assessment_evidence : Array.isArray(r.evidence) ? r.evidence : []
   const evidence = evidenceRows
@@ -300,24 +303,6 @@ export function assessmentFailure(error: { message?: string; hint?: string | nul
 }
 
 export const isConflict = (failure: AssessmentFailure): boolean => failure.code === 'rating_conflict'
-
-/** Where an item is in its life: not started → in progress → rated → due for review → reviewed (→ due again). */
-export type ItemProgress = 'not-started' | 'in-progress' | 'rated' | 'due-for-review' | 'reviewed'
-
-export function itemProgress(item: ItemRecord | null, reviewDue: boolean): ItemProgress {
-  if (!item) return 'not-started'
-  if (item.status === 'in-progress') return 'in-progress'
-  if (reviewDue) return 'due-for-review'
-  return item.status === 'reviewed' ? 'reviewed' : 'rated'
-}
-
-export const PROGRESS_LABELS: Readonly<Record<ItemProgress, string>> = {
-  'not-started': 'Not started',
-  'in-progress': 'In progress',
-  rated: 'Rated',
-  'due-for-review': 'Due for review',
-  reviewed: 'Reviewed',
-}
 
 // What the dashboard says.
 

@@ -315,6 +315,13 @@ export const FUNCTIONS: Record<string, FunctionSpec> = {
     expect: signedIn(),
     writes: true,
   },
+  // Reassigning organisation A's open action (owner, due date; migration 20261128120000): its admin only; the
+  // member is refused as not an admin, the outsider (B's admin) finds no such action.
+  reassign_action: {
+    args: (f) => ({ p_action_id: f.actionA.id, p_owner_id: f.ids.admin, p_due_on: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10), p_expected_version: 1 }),
+    expect: { anon: 'denied', outsider: refused('PT404'), member: refused('PT403'), admin: 'ok' },
+    writes: true,
+  },
   // The caller's own organisation's actions (the outsider sees organisation B's only).
   list_actions: { args: none, expect: signedIn() },
   // The outsider is the sole member of organisation B, so may leave it; A's admin has a member left behind.

@@ -7,7 +7,8 @@
  * version: exactly one wins, the other is told who changed it.
  */
 import { describe, expect, it } from 'vitest'
-import { moveAction, raiseAction, readItemActivity, readOverdueActions } from '../../src/backend/actions'
+import { moveAction, raiseAction, readItemActivity, readOverdueActions, reassignAction } from '../../src/backend/actions'
+import { auditLine } from '../../src/domain/actions'
 import { client } from './helpers.ts'
 import { fingerprint, inUkDays as inDays, type SignedUp, signedUp, suiteServer } from './team-helpers.ts'
 
@@ -122,5 +123,24 @@ describe('actions and the audit trail over HTTP (the embedded PostgreSQL)', { ti
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
     expect(lost.reason.code).toBe('action_conflict')
     expect(lost.reason.message).toMatch(/^changed by (Alice|Bob) Tester — review and try again$/)
+  })
+
+  it('an admin reassigns an action through the app\'s own call; a member is refused; the history says who had it, who has it and when it is due', async () => {
+    const alice = await account('Alice')
+    const olu = await account('Olu', alice.org)
+    const vic = await account('Vic', alice.org)
+    const cqc = await ratedBelowGood(alice)
+    const raised = await raiseAction(alice.sb, { assessmentId: cqc, itemId: ITEM, title: 'Book training', ownerId: olu.id, dueOn: inDays(7) })
+    await expect(reassignAction(olu.sb, { actionId: raised.id, ownerId: vic.id, dueOn: inDays(7), expectedVersion: 1 })).rejects.toMatchObject({
+      code: 'not_admin', message: 'Only an admin of your organisation can do this.',
+    })
+    const moved = await reassignAction(alice.sb, { actionId: raised.id, ownerId: vic.id, dueOn: inDays(14), expectedVersion: 1 })
+    expect(moved).toMatchObject({ ownerId: vic.id, ownerName: 'Vic Tester', dueOn: inDays(14), status: 'open', version: 2 })
+    await expect(reassignAction(alice.sb, { actionId: raised.id, ownerId: olu.id, dueOn: inDays(14), expectedVersion: 1 })).rejects.toMatchObject({
+      code: 'action_conflict', message: 'changed by Alice Tester — review and try again',
+    })
+    const { history } = await readItemActivity(olu.sb, { assessmentId: cqc, itemId: ITEM })
+    expect(history[0]!.kind).toBe('action_changed')
+    expect(auditLine(history[0]!)).toMatch(/^Action handed to Vic Tester: Book training \(Olu Tester was the owner\); due date changed to \d+ \w+ \d{4}$/)
   })
 })

@@ -297,5 +297,51 @@ for (const engine of ENGINES) {
         ['action_raised', 1], ['action_started', 2], ['action_submitted', 3],
       ])
     })
+
+    it('an admin reassigns an action (owner, due date) from the version read; the audit trail records each change; nobody else may', async () => {
+      const { alice, bob, carol, cqc } = await team()
+      await rate(alice, cqc, SAFE('safeguarding'), '2', 0)
+      const a = await raise(alice, cqc, SAFE('safeguarding'), 'Refresh training', bob.id, ukDay(7))
+      const reassign = (who: Person | null, owner: string, due: string, version: number) =>
+        as(who, async (tx) => (await tx.query<{ r: ActionRow }>('select public.reassign_action($1, $2, $3::date, $4) as r', [a.id, owner, due, version])).rows[0]!.r)
+
+      let e = await refused(() => reassign(bob, carol.id, ukDay(7), 1), 'PT403', 'not_admin')
+      expect(e.message).toBe('Only an admin of your organisation can do this.')
+      await refused(() => reassign(null, carol.id, ukDay(7), 1), '42501')
+      const stranger = await team()
+      await refused(() => reassign(stranger.alice, carol.id, ukDay(7), 1), 'PT404', 'action_not_found')
+      e = await refused(() => reassign(alice, stranger.bob.id, ukDay(7), 1), '22023', 'owner_not_member')
+      expect(e.message).toBe('The owner must be a member of your organisation.')
+      e = await refused(() => reassign(alice, bob.id, ukDay(-1), 1), '22023', 'due_in_past')
+      expect(e.message).toBe('The due date cannot be in the past.')
+      await refused(() => reassign(alice, bob.id, ukDay(4000), 1), '22023', 'invalid_due_date')
+      e = await refused(() => reassign(alice, bob.id, ukDay(7), 1), '22023', 'nothing_changed')
+      expect(e.message).toBe('Nothing to change: choose another owner or due date.')
+      await refused(() => reassign(alice, carol.id, ukDay(7), 0), '22023', 'invalid_version')
+
+      const moved = await reassign(alice, carol.id, ukDay(7), 1)
+      expect(moved).toMatchObject({ owner_id: carol.id, owner_name: 'Carol Tester', due_on: ukDay(7), status: 'open', version: 2 })
+      e = await refused(() => reassign(alice, bob.id, ukDay(7), 1), 'PT409', 'action_conflict')
+      expect(e.message).toBe('changed by Alice Tester — review and try again')
+      const later = await reassign(alice, carol.id, ukDay(30), 2)
+      expect(later).toMatchObject({ owner_id: carol.id, due_on: ukDay(30), version: 3 })
+      // The new owner now starts it; the old one no longer may.
+      await refused(() => move(bob, a.id, 'start', 3), 'PT403', 'not_owner')
+      await move(carol, a.id, 'start', 3)
+
+      const trail = (await audit(bob, cqc, SAFE('safeguarding'))).filter((x) => x.kind === 'action_changed')
+      expect(trail.map((x) => [x.actor_name, x.detail])).toEqual([
+        ['Alice Tester', expect.objectContaining({ owner_id: carol.id, owner_name: 'Carol Tester', previous_owner_id: bob.id, previous_owner_name: 'Bob Tester', version: 2 })],
+        ['Alice Tester', expect.objectContaining({ due_on: ukDay(30), version: 3 })],
+      ])
+      expect(trail[0]!.detail).not.toHaveProperty('due_on')
+      expect(trail[1]!.detail).not.toHaveProperty('owner_id')
+
+      // A closed action stays as it was.
+      await move(carol, a.id, 'submit', 4, 'Done')
+      await move(bob, a.id, 'verify', 5, 'Seen')
+      e = await refused(() => reassign(alice, bob.id, ukDay(30), 6), 'PT409', 'action_closed')
+      expect(e.message).toBe('This action is closed.')
+    })
   })
 }

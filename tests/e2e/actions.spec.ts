@@ -121,7 +121,7 @@ test('the admin raises an action on "some shortfalls", the owner fixes it, anoth
   expect(problems).toEqual([])
 })
 
-test('an overdue action shows on the dashboard with its item, owner, due date and days overdue, and links to the item', async ({ page }) => {
+test('an overdue action shows on the dashboard with its item, owner, due date and days overdue, and links to the item; the admin reassigns it', async ({ page }) => {
   test.setTimeout(120_000)
   const { ada, olu, assessmentId } = await careTeam()
   const sb = clientOf(ada)
@@ -145,5 +145,21 @@ test('an overdue action shows on the dashboard with its item, owner, due date an
   await expect(row).toContainText('3 days overdue')
   await row.click()
   await expect(home.panelHeading(page)).toHaveText('Safeguarding')
-  await expect(actions.card(page, 'Name a safeguarding lead')).toContainText('Overdue')
+  const card = actions.card(page, 'Name a safeguarding lead')
+  await expect(card).toContainText('Overdue')
+
+  // Ada (an admin) gives it to Vic with a new due date: the form opens on the owner, and the history says what changed.
+  await actions.reassignButton(page, 'Name a safeguarding lead').click()
+  await expect(actions.reassignOwner(page)).toBeFocused()
+  await actions.reassignSave(page).click()
+  await expect(actions.reassignProblem(page)).toHaveText('Choose another owner or due date first.')
+  expect(await axeViolationsAtBothWidths(page)).toEqual([])
+  await actions.reassignOwner(page).selectOption({ label: 'Vic Verifier' })
+  await actions.reassignDue(page).fill(inDays(7))
+  await actions.reassignSave(page).click()
+  await expect(actions.notice(page)).toHaveText('Reassigned: Name a safeguarding lead')
+  await expect(card).toContainText('Owner Vic Verifier')
+  await expect(card).not.toContainText('Overdue')
+  await expect(actions.reassignButton(page, 'Name a safeguarding lead')).toBeFocused()
+  await expect(actions.history(page).getByRole('listitem').first()).toContainText(/Action handed to Vic Verifier: Name a safeguarding lead \(Olu Owner was the owner\); due date changed to .+/)
 })

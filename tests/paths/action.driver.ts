@@ -4,7 +4,7 @@ import { type ActionContext, type ActionInput, actionMachine } from '../../machi
 import { actionSampleEvents, actionSampleInputs } from '../../machines/action.samples'
 import { assessItemSampleRated } from '../../machines/assessItem.samples'
 import { homeSampleCareDashboard } from '../../machines/home.samples'
-import { type ActionRecord, type ActionStep, type ItemActivity, STATUS_LABELS, STEP_LABELS, stepsFor } from '../../src/domain/actions'
+import { ACTION_STEPS, type ActionRecord, type ActionStep, type ItemActivity, STATUS_LABELS, STEP_LABELS } from '../../src/domain/actions'
 import type { AssessmentFailure } from '../../src/domain/assessments'
 import { waitForHydration } from '../e2e/support'
 import { actions } from '../support/pages/actions'
@@ -17,8 +17,8 @@ import { signedInStart } from './users'
 /**
  * An item's actions and history in /app's item panel, for a real signed-in account: the dashboard is answered with
  * the sample care organisation whose Safeguarding is rated 2 (below good) or 3, the overview's overdue list with
- * none, and the item is opened. The item's reads (list_actions, get_team, audit_events), raise_action and
- * move_action are held and answered by the path as PostgREST sends them. The real rules (who may take which step,
+ * none, and the item is opened. The item's reads (list_actions, get_team, audit_events), raise_action,
+ * move_action and reassign_action are held and answered by the path as PostgREST sends them. The real rules (who may take which step,
  * verification evidence, the conflict, the append-only trail) are proven by tests/backend/actions.sql.test.ts and,
  * through these pages, by tests/e2e/actions.spec.ts.
  */
@@ -53,16 +53,16 @@ async function expectMessages(page: Page, c: ActionContext) {
   else await expect(actions.refusal(page)).toHaveCount(0)
 }
 
-async function expectStepButtons(page: Page, c: ActionContext, view: StateView<ActionContext>) {
+/** In idle, a step's button (and Reassign) is there and enabled exactly when the machine takes its event. */
+async function expectCardButtons(page: Page, c: ActionContext, view: StateView<ActionContext>) {
   for (const a of c.activity!.actions) {
-    const steps = stepsFor(a, c.activity!.me, c.activity!.members.length)
-    for (const step of ['start', 'submit', 'verify', 'reject'] as ActionStep[]) {
+    for (const step of ACTION_STEPS) {
       const button = card(page, a).getByRole('button', { name: STEP_LABELS[step], exact: true })
-      if (steps.includes(step)) {
-        await expect(button).toBeEnabled()
-        expect(view.can({ type: 'CHOOSE_STEP', actionId: a.id, step })).toBe(true)
-      } else await expect(button).toHaveCount(0)
+      if (view.can({ type: 'CHOOSE_STEP', actionId: a.id, step })) await expect(button).toBeEnabled()
+      else await expect(button).toHaveCount(0)
     }
+    if (view.can({ type: 'OPEN_REASSIGN', actionId: a.id })) await expect(actions.reassignButton(page, a.title)).toBeEnabled()
+    else await expect(actions.reassignButton(page, a.title)).toHaveCount(0)
   }
 }
 
@@ -73,6 +73,15 @@ async function expectRaiseForm(page: Page, c: ActionContext) {
   await expect(actions.due(page)).toHaveValue(c.raise.dueOn)
   if (c.problem) await expect(actions.raiseProblem(page)).toHaveText(c.problem)
   else await expect(actions.raiseProblem(page)).toHaveCount(0)
+}
+
+/** The reassign form with the draft's owner and due date, and its problem. */
+async function expectReassignForm(page: Page, c: ActionContext) {
+  await expect(actions.reassignForm(page)).toBeVisible()
+  await expect(actions.reassignOwner(page)).toHaveValue(c.reassign!.draft.ownerId)
+  await expect(actions.reassignDue(page)).toHaveValue(c.reassign!.draft.dueOn)
+  if (c.problem) await expect(actions.reassignProblem(page)).toHaveText(c.problem)
+  else await expect(actions.reassignProblem(page)).toHaveCount(0)
 }
 
 async function expectStepForm(page: Page, c: ActionContext) {
@@ -109,11 +118,22 @@ export const driver = defineDriver({
     RETRY: (page) => actions.retry(page).click(),
     OPEN_RAISE: (page) => actions.raiseButton(page).click(),
     TITLE_CHANGED: (page, event) => changeField(actions.title(page), event.value as string),
-    OWNER_CHOSEN: async (page, event) => void (await actions.owner(page).selectOption(event.value as string)),
-    DUE_CHANGED: (page, event) => actions.due(page).fill(event.value as string),
+    OWNER_CHOSEN: async (page, event, ctx) =>
+      void (await (ctx.view.hasTag('reassigning') ? actions.reassignOwner(page) : actions.owner(page)).selectOption(event.value as string)),
+    DUE_CHANGED: (page, event, ctx) => (ctx.view.hasTag('reassigning') ? actions.reassignDue(page) : actions.due(page)).fill(event.value as string),
     SUBMIT_RAISE: (page) => actions.raiseSubmit(page).click(),
     CANCEL: (page, _event, ctx) =>
-      (ctx.view.hasTag('raising') ? actions.raiseCancel(page) : stepForm(page).getByRole('button', { name: 'Cancel' })).click(),
+      (ctx.view.hasTag('raising')
+        ? actions.raiseCancel(page)
+        : ctx.view.hasTag('reassigning')
+          ? actions.reassignCancel(page)
+          : stepForm(page).getByRole('button', { name: 'Cancel' })
+      ).click(),
+    OPEN_REASSIGN: (page, event, ctx) => {
+      const a = (ctx.view.context as ActionContext).activity!.actions.find((x) => x.id === event.actionId)!
+      return actions.reassignButton(page, a.title).click()
+    },
+    SUBMIT_REASSIGN: (page) => actions.reassignSave(page).click(),
     CHOOSE_STEP: (page, event, ctx) => {
       const c = ctx.view.context as ActionContext
       const a = c.activity!.actions.find((x) => x.id === event.actionId)!
@@ -135,6 +155,8 @@ export const driver = defineDriver({
     'xstate.error.actor.raiseAction': async (page, event) => refuse(await heldActions.raise.next(page), errorOf(event)),
     'xstate.done.actor.moveAction': async (page, event) => answer(await heldActions.move.next(page), actionRow(outputOf<ActionRecord>(event))),
     'xstate.error.actor.moveAction': async (page, event) => refuse(await heldActions.move.next(page), errorOf(event)),
+    'xstate.done.actor.reassignAction': async (page, event) => answer(await heldActions.reassign.next(page), actionRow(outputOf<ActionRecord>(event))),
+    'xstate.error.actor.reassignAction': async (page, event) => refuse(await heldActions.reassign.next(page), errorOf(event)),
   },
   states: {
     'action.loading': async (page) => {
@@ -151,9 +173,10 @@ export const driver = defineDriver({
       await expect(actions.section(page)).not.toHaveAttribute('aria-busy')
       await expectCards(page, c)
       await expectMessages(page, c)
-      await expectStepButtons(page, c, view)
+      await expectCardButtons(page, c, view)
       await expect(actions.raiseForm(page)).toHaveCount(0)
       await expect(stepForm(page)).toHaveCount(0)
+      await expect(actions.reassignForm(page)).toHaveCount(0)
       if (view.can({ type: 'OPEN_RAISE' })) await expect(actions.raiseButton(page)).toBeEnabled()
       else await expect(actions.raiseButton(page)).toHaveCount(0)
     },
@@ -169,6 +192,18 @@ export const driver = defineDriver({
       await expectMessages(page, view.context)
       await expectStepForm(page, view.context)
       await expect(stepForm(page).getByRole('button', { name: STEP_LABELS[view.context.stepping!.step], exact: true })).toBeEnabled()
+    },
+    'action.ready.reassigning': async (page, view: StateView<ActionContext>) => {
+      await expectCards(page, view.context)
+      await expectMessages(page, view.context)
+      await expectReassignForm(page, view.context)
+      await expect(actions.reassignSave(page)).toHaveText('Save changes')
+      await expect(actions.reassignSave(page)).toBeEnabled()
+    },
+    'action.applyingReassignment': async (page, view: StateView<ActionContext>) => {
+      await expectReassignForm(page, view.context)
+      await expect(actions.reassignSave(page)).toHaveText('Saving...')
+      await expect(actions.reassignSave(page)).toHaveAttribute('aria-busy', 'true')
     },
     'action.saving': async (page, view: StateView<ActionContext>) => {
       await expectRaiseForm(page, view.context)

@@ -6,7 +6,7 @@ import { holdRequests } from './driver'
  * The actions' requests held at the network for the drivers of /app's item panel and overview (action.driver.ts,
  * overdueActions.driver.ts), and the replies as PostgREST sends them: rpc list_actions (the item's actions, or the
  * dashboard's overdue ones: the overview asks first), rpc get_team, the item's audit_events, rpc raise_action and
- * rpc move_action.
+ * rpc move_action and rpc reassign_action.
  */
 const env = e2eEnv()
 const rest = (path: string) => (url: URL) => url.origin === env.backendUrl && url.pathname === `/rest/v1/${path}`
@@ -17,6 +17,7 @@ export const heldActions = {
   history: holdRequests(rest('audit_events'), 'GET'),
   raise: holdRequests(rest('rpc/raise_action'), 'POST'),
   move: holdRequests(rest('rpc/move_action'), 'POST'),
+  reassign: holdRequests(rest('rpc/reassign_action'), 'POST'),
 }
 
 /** An action as list_actions, raise_action and move_action return it. */

@@ -158,7 +158,7 @@ describe('items: rating, evidence, actions and the notes on gaps', () => {
       input(CQC_SAF_2024, rate({ [learning!]: '3', [systems!]: '2', [safeguarding!]: '1' }), {
         items: {
           [systems!]: { evidence: [evidence], actions: [{ title: 'Re-audit', owner: 'Sam', dueOn: '2026-10-01', status: 'closed', closedAt: AT, verifiedBy: 'Ann' }] },
-          [safeguarding!]: { evidence: [evidence], actions: [{ title: 'Retrain', owner: 'Sam', dueOn: '2026-11-01', status: 'awaiting-verification' }] },
+          [safeguarding!]: { evidence: [evidence], actions: [{ title: 'Retrain', owner: 'Sam', dueOn: '2026-11-01', status: 'awaiting_verification' }] },
         },
       }),
     )
@@ -277,7 +277,7 @@ describe("an item's actions and evidence", () => {
             ],
             actions: [
               { title: 'Due today', owner: 'Sam', dueOn: '2026-11-24', status: 'open' },
-              { title: 'Late', owner: ' ', dueOn: '2026-11-01', status: 'in-progress' },
+              { title: 'Late', owner: ' ', dueOn: '2026-11-01', status: 'in_progress' },
               { title: 'Closed late', owner: 'Ann', dueOn: '2026-10-01', status: 'closed', closedAt: AT },
             ],
           },

@@ -10,6 +10,8 @@ import { FRAMEWORKS, type FrameworkRegistry } from '../frameworks/registry'
 import { isApplicable, ratingOf } from '../frameworks/items'
 import { type GroupSummary, type OfstedOutcome, summariseFramework } from '../frameworks/scoring'
 import type { FrameworkGroup, FrameworkItem, FrameworkVersion, GroupKind, ScalePoint } from '../frameworks/types'
+import { isStatusOf } from '../lifecycle'
+import { ACTION_LIFECYCLE, isOverdue, STATUS_LABELS } from '../lifecycles/action'
 import { REGULATOR_INFO } from '../onboarding'
 import type {
   ActionStatus,
@@ -86,12 +88,6 @@ function isControl(cp: number): boolean {
 const named = (text: string | null | undefined, fallback: string) => cleanText(text) || fallback
 
 const KIND_LABELS: Record<EvidenceKind, string> = { file: 'File', note: 'Note', link: 'Link' }
-const STATUS_LABELS: Record<ActionStatus, string> = {
-  open: 'Open',
-  'in-progress': 'In progress',
-  'awaiting-verification': 'Awaiting verification',
-  closed: 'Closed',
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
@@ -193,11 +189,11 @@ function outcomeLine(outcome: OfstedOutcome, version: FrameworkVersion, state: I
 }
 
 function actionOf(input: PackActionInput, today: string): PackAction {
-  const status: ActionStatus = STATUS_LABELS[input.status] ? input.status : 'open'
+  const status: ActionStatus = isStatusOf(ACTION_LIFECYCLE, input.status) ? input.status : ACTION_LIFECYCLE.initial
   const title = named(input.title, 'Untitled action')
   const owner = named(input.owner, 'no owner')
   const due = longUkDate(input.dueOn)
-  const overdue = status !== 'closed' && due !== null && input.dueOn < today
+  const overdue = due !== null && isOverdue({ status, dueOn: input.dueOn }, today)
   const parts = [`Owner ${owner}`]
   if (status === 'closed') {
     parts.push(`closed ${dayOf(input.closedAt)}`)

@@ -61,7 +61,7 @@ describe('the pack from an assessment as read', () => {
     expect(input.items[SAFE]!.evidence!.map((e) => [e.name, e.kind])).toEqual([['Safeguarding policy.pdf', 'file']])
     expect(input.items[SAFE]!.actions).toEqual([
       { title: 'Refresh training', owner: 'Olu Owner', dueOn: '2026-12-01', status: 'closed', closedAt: '2026-11-24T15:00:00.000Z', verifiedBy: 'Mia Member', verification: 'Certificates seen' },
-      { title: 'Name a lead', owner: 'Olu Owner', dueOn: '2026-11-20', status: 'in-progress', closedAt: null, verifiedBy: null, verification: null },
+      { title: 'Name a lead', owner: 'Olu Owner', dueOn: '2026-11-20', status: 'in_progress', closedAt: null, verifiedBy: null, verification: null },
       { title: 'Linked only', owner: 'Olu Owner', dueOn: '2026-12-01', status: 'closed', closedAt: '2026-11-24T15:00:00.000Z', verifiedBy: 'Mia Member', verification: 'https://x.example/v' },
     ])
     const item = buildPackDocument(input).groups[0]!.items.find((i) => i.id === SAFE)!

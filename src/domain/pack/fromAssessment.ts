@@ -10,7 +10,7 @@ import * as v from 'valibot'
 import { type ActionRecord, parseAction } from '../actions'
 import { type AssessmentRecord, assessmentState, type EvidenceRecord } from '../assessments'
 import { FRAMEWORK_VERSIONS } from '../frameworks/registry'
-import type { ActionStatus, InspectionPackInput, PackActionInput, PackEvidenceInput, PackItemRecords } from './types'
+import type { InspectionPackInput, PackActionInput, PackEvidenceInput, PackItemRecords } from './types'
 
 /** What /app/pack says (src/views/pack/PackPage.tsx; its path tests read the same). */
 export const PACK_PAGE_MESSAGES = {
@@ -66,18 +66,11 @@ export function parsePackActions(rows: unknown): PackActionRecord[] {
   })
 }
 
-const PACK_STATUS: Record<ActionRecord['status'], ActionStatus> = {
-  open: 'open',
-  in_progress: 'in-progress',
-  awaiting_verification: 'awaiting-verification',
-  closed: 'closed',
-}
-
 const actionOf = (a: PackActionRecord): PackActionInput => ({
   title: a.title,
   owner: a.ownerName,
   dueOn: a.dueOn,
-  status: PACK_STATUS[a.status],
+  status: a.status,
   closedAt: a.closedAt,
   verifiedBy: a.verifiedByName,
   verification: a.verificationNote?.trim() ? shorten(a.verificationNote) : a.verificationUrl,

@@ -42,7 +42,7 @@ export function fullCqcPackInput(organisation = 'Sunrise Care (Leeds) Ltd'): Ins
       const actions: PackActionInput[] =
         score <= 2
           ? [
-              { title: `Close the gap in ${item.name.toLowerCase()}: agree the plan with the team and check it has worked`, owner: PEOPLE[i % PEOPLE.length]!, dueOn: i % 4 === 0 ? '2026-11-10' : '2026-12-15', status: i % 3 === 0 ? 'in-progress' : 'open' },
+              { title: `Close the gap in ${item.name.toLowerCase()}: agree the plan with the team and check it has worked`, owner: PEOPLE[i % PEOPLE.length]!, dueOn: i % 4 === 0 ? '2026-11-10' : '2026-12-15', status: i % 3 === 0 ? 'in_progress' : 'open' },
               ...(i % 2 === 0 ? [{ title: `Re-audit ${item.name.toLowerCase()}`, owner: PEOPLE[(i + 2) % PEOPLE.length]!, dueOn: '2026-10-01', status: 'closed' as const, closedAt: day(40), verifiedBy: PEOPLE[(i + 3) % PEOPLE.length]! }] : []),
             ]
           : []

@@ -7,13 +7,11 @@
  * and the print-ready page render the same document and neither decides anything.
  */
 import type { AssessmentState } from '../frameworks/types'
+import type { ActionStatus } from '../lifecycles/action'
+import type { EvidenceKind } from '../lifecycles/evidence'
 
-export const EVIDENCE_KINDS = ['file', 'note', 'link'] as const
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number]
-
-/** Issue 30's action lifecycle: open → in progress → awaiting verification → closed. */
-export const ACTION_STATUSES = ['open', 'in-progress', 'awaiting-verification', 'closed'] as const
-export type ActionStatus = (typeof ACTION_STATUSES)[number]
+/** The action lifecycle's statuses and the evidence kinds, as the app has them (src/domain/lifecycles). */
+export type { ActionStatus, EvidenceKind }
 
 /** One piece of evidence held for an item. */
 export interface PackEvidenceInput {

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { assessItemForm, type assessItemMachine } from '../../../machines/assessItem.machine'
+import { itemProgressAt } from '../../../machines/assessItem.selectors'
 import { homeMachine } from '../../../machines/home.machine'
 import type { SessionUser } from '../../../machines/session.machine'
 import { assessItemActors, assessmentActors } from '../../backend/assessments'
@@ -15,7 +16,6 @@ import {
   assessmentState,
   type Dashboard,
   isDueForReview,
-  itemProgress,
   longDate,
   nextStepText,
   PROGRESS_LABELS,
@@ -323,7 +323,7 @@ function ItemRow(props: {
   today: Date
   onOpen: () => void
 }) {
-  const progress = itemProgress(props.record, isDueForReview(props.record, props.frequency, props.today))
+  const progress = itemProgressAt(props.record, props.frequency, props.today)
   const rated = props.record?.ratedAt ? ` · ${ratedLine(props.record.ratedByName, props.record.ratedAt)}` : ''
   return (
     <li>

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { actionMachine } from '../../../machines/action.machine'
+import { isActionOverdue, reassignButton, stepButtons } from '../../../machines/action.selectors'
 import { actionActors } from '../../backend/actions'
 import { inspect } from '../../devtools/inspector'
-import { ACTION_MESSAGES, type ActionRecord, type ActionStep, STATUS_LABELS, STEP_LABELS, stepsFor, TITLE_MAX_LENGTH, ukToday } from '../../domain/actions'
+import { ACTION_MESSAGES, type ActionRecord, type ActionStep, STATUS_LABELS, STEP_LABELS, TITLE_MAX_LENGTH, ukToday } from '../../domain/actions'
 import { longDate, NOTE_MAX_LENGTH, URL_MAX_LENGTH } from '../../domain/assessments'
 import { Button } from '../../ui/Button'
 import { Field } from '../../ui/Field'
@@ -16,8 +17,9 @@ type ActionActor = ActorRefFrom<typeof actionMachine>
 
 /**
  * An item's actions and history (machines/action.machine.ts), under the rating form in the item panel: the
- * actions with their status and the steps this person may take, "Raise an action" on an item rated below good,
- * and the item's audit trail. The page remounts it when the item's rating or evidence changes.
+ * actions with their status and the steps this person may take (machines/action.selectors.ts), "Reassign" for an
+ * admin, "Raise an action" on an item rated below good, and the item's audit trail. The page remounts it when the
+ * item's rating or evidence changes.
  */
 export function ItemActions({ assessmentId, itemId, belowGood }: { assessmentId: string; itemId: string; belowGood: boolean }) {
   const [machine] = useState(() => actionMachine.provide({ actors: actionActors }))
@@ -72,7 +74,7 @@ export function ItemActions({ assessmentId, itemId, belowGood }: { assessmentId:
         ) : (
           <ul className={a.actionList} aria-label="Actions">
             {activity.actions.map((action) => (
-              <ActionCard key={action.id} action={action} actor={actor} steps={stepsFor(action, activity.me, activity.members.length)} today={today} />
+              <ActionCard key={action.id} action={action} actor={actor} />
             ))}
           </ul>
         )}
@@ -90,13 +92,28 @@ export function ItemActions({ assessmentId, itemId, belowGood }: { assessmentId:
   )
 }
 
-function ActionCard({ action, actor, steps, today }: { action: ActionRecord; actor: ActionActor; steps: ActionStep[]; today: string }) {
+function ActionCard({ action, actor }: { action: ActionRecord; actor: ActionActor }) {
   const snap = useSelector(actor, (snapshot) => snapshot)
   const c = snap.context
   const busy = snap.hasTag('busy')
   const mine = c.stepping?.actionId === action.id
-  const overdue = action.status !== 'closed' && action.dueOn < today
+  const reassigningThis = c.reassign?.actionId === action.id
+  const steps = stepButtons(snap, action)
+  const reassign = reassignButton(snap, action)
   const headingId = `action-${action.id}`
+  // Closing the reassign form puts focus back on its button.
+  const reassignRef = useRef<HTMLButtonElement>(null)
+  const wasReassigning = useRef(false)
+  const canReassignNow = !!reassign?.enabled
+  useEffect(() => {
+    if (reassigningThis) {
+      wasReassigning.current = true
+      return
+    }
+    if (!wasReassigning.current || !canReassignNow) return
+    wasReassigning.current = false
+    reassignRef.current?.focus()
+  }, [reassigningThis, canReassignNow])
   return (
     <li className={a.actionCard}>
       <h4 id={headingId} className={a.actionTitle}>
@@ -108,7 +125,7 @@ function ActionCard({ action, actor, steps, today }: { action: ActionRecord; act
       <p className={s.meta}>
         Owner {action.ownerName} · due {longDate(action.dueOn)}
       </p>
-      {overdue ? <p className={a.overdue}>Overdue</p> : null}
+      {isActionOverdue(snap, action) ? <p className={a.overdue}>Overdue</p> : null}
       {action.doneNote ? <p className={s.text}>Done: {action.doneNote}</p> : null}
       {action.rejectionReason && action.status === 'in_progress' ? <p className={s.text}>Sent back: {action.rejectionReason}</p> : null}
       {action.status === 'closed' ? (
@@ -127,20 +144,27 @@ function ActionCard({ action, actor, steps, today }: { action: ActionRecord; act
       ) : null}
       {mine && snap.hasTag('stepping') && c.stepping && c.stepping.step !== 'start' ? (
         <StepForm actor={actor} step={c.stepping.step} title={action.title} />
-      ) : steps.length > 0 ? (
+      ) : reassigningThis && snap.hasTag('reassigning') ? (
+        <ReassignForm actor={actor} title={action.title} />
+      ) : steps.length > 0 || reassign ? (
         <div className={s.actions}>
-          {steps.map((step) => (
+          {steps.map(({ step, enabled }) => (
             <Button
               key={step}
               variant={step === 'reject' ? 'outline' : 'default'}
               size="sm"
-              disabled={busy || snap.hasTag('stepping') || snap.hasTag('raising')}
+              disabled={!enabled}
               busy={busy && mine && step === 'start'}
               onClick={() => actor.send({ type: 'CHOOSE_STEP', actionId: action.id, step })}
             >
               {STEP_LABELS[step]}
             </Button>
           ))}
+          {reassign ? (
+            <Button ref={reassignRef} variant="outline" size="sm" disabled={!reassign.enabled} onClick={() => actor.send({ type: 'OPEN_REASSIGN', actionId: action.id })}>
+              Reassign
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </li>
@@ -234,25 +258,7 @@ function RaiseForm({ actor }: { actor: ActionActor }) {
             />
           )}
         </Field>
-        <Field label="Owner">
-          {(f) => (
-            <select {...f} className={s.select} name="action-owner" value={c.raise.ownerId} disabled={busy} onChange={(e) => actor.send({ type: 'OWNER_CHOSEN', value: e.currentTarget.value })}>
-              <option value="" disabled>
-                Choose a member
-              </option>
-              {(c.activity?.members ?? []).map((m) => (
-                <option key={m.userId} value={m.userId}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Due date" hint="Today or later.">
-          {(f) => (
-            <input {...f} type="date" name="action-due" min={c.today} value={c.raise.dueOn} readOnly={busy} onChange={(e) => actor.send({ type: 'DUE_CHANGED', value: e.currentTarget.value })} />
-          )}
-        </Field>
+        <OwnerAndDue actor={actor} name="action" ownerId={c.raise.ownerId} dueOn={c.raise.dueOn} min={c.today} busy={busy} dueHint="Today or later." />
         {c.problem ? (
           <p role="alert" className={s.error} data-testid="raise-problem">
             {c.problem}
@@ -268,5 +274,106 @@ function RaiseForm({ actor }: { actor: ActionActor }) {
         </div>
       </fieldset>
     </form>
+  )
+}
+
+/** An admin gives the action another owner or due date (keyboard first: focus starts on the owner). */
+function ReassignForm({ actor, title }: { actor: ActionActor; title: string }) {
+  const snap = useSelector(actor, (snapshot) => snapshot)
+  const c = snap.context
+  const busy = snap.hasTag('busy')
+  const ownerRef = useRef<HTMLSelectElement>(null)
+  useEffect(() => ownerRef.current?.focus(), [])
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    actor.send({ type: 'SUBMIT_REASSIGN' })
+  }
+  return (
+    <form className={s.form} onSubmit={submit} noValidate aria-label={`Reassign: ${title}`}>
+      <fieldset className={s.fieldset}>
+        <legend className={s.legend}>Reassign</legend>
+        <OwnerAndDue
+          actor={actor}
+          name="reassign"
+          ownerId={c.reassign?.draft.ownerId ?? ''}
+          dueOn={c.reassign?.draft.dueOn ?? ''}
+          busy={busy}
+          dueHint="Today or later, or keep the date it has."
+          ownerRef={ownerRef}
+        />
+        {c.problem ? (
+          <p role="alert" className={s.error} data-testid="reassign-problem">
+            {c.problem}
+          </p>
+        ) : null}
+        <div className={s.actions}>
+          <Button type="submit" size="sm" disabled={busy} busy={busy}>
+            {busy ? 'Saving...' : 'Save changes'}
+          </Button>
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => actor.send({ type: 'CANCEL' })}>
+            Cancel
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  )
+}
+
+/**
+ * The owner (one of the organisation's members) and due date fields of the raise and reassign forms. A new action's
+ * owner starts unchosen; a reassigned one's is its owner, and its due date may stay what it is (no `min`).
+ */
+function OwnerAndDue(props: {
+  actor: ActionActor
+  name: 'action' | 'reassign'
+  ownerId: string
+  dueOn: string
+  min?: string
+  busy: boolean
+  dueHint: string
+  ownerRef?: Ref<HTMLSelectElement>
+}) {
+  const { actor, busy } = props
+  const members = useSelector(actor, (snapshot) => snapshot.context.activity?.members) ?? []
+  return (
+    <>
+      <Field label="Owner">
+        {(f) => (
+          <select
+            {...f}
+            ref={props.ownerRef}
+            className={s.select}
+            name={`${props.name}-owner`}
+            value={props.ownerId}
+            disabled={busy}
+            onChange={(e) => actor.send({ type: 'OWNER_CHOSEN', value: e.currentTarget.value })}
+          >
+            {props.name === 'action' ? (
+              <option value="" disabled>
+                Choose a member
+              </option>
+            ) : null}
+            {members.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Due date" hint={props.dueHint}>
+        {(f) => (
+          <input
+            {...f}
+            type="date"
+            name={`${props.name}-due`}
+            min={props.min}
+            value={props.dueOn}
+            readOnly={busy}
+            onChange={(e) => actor.send({ type: 'DUE_CHANGED', value: e.currentTarget.value })}
+          />
+        )}
+      </Field>
+    </>
   )
 }

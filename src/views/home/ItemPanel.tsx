@@ -2,10 +2,11 @@ import { useSelector } from '@xstate/react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { assessItemMachine } from '../../../machines/assessItem.machine'
+import { selectProgress } from '../../../machines/assessItem.selectors'
 import type { evidenceFilesMachine } from '../../../machines/evidenceFiles.machine'
 import { type FrameworkContent, type ItemPrompt, promptFor } from '../../content/frameworks/types'
 import { loadFrameworkContent } from '../../content/frameworks'
-import { ASSESSMENT_MESSAGES, addedLine, itemProgress, NOTE_MAX_LENGTH, PROGRESS_LABELS, ratedLine, URL_MAX_LENGTH } from '../../domain/assessments'
+import { ASSESSMENT_MESSAGES, addedLine, NOTE_MAX_LENGTH, PROGRESS_LABELS, ratedLine, URL_MAX_LENGTH } from '../../domain/assessments'
 import { findGroup, findItem, scaleOf } from '../../domain/frameworks/items'
 import { FRAMEWORKS } from '../../domain/frameworks/registry'
 import { Button } from '../../ui/Button'
@@ -34,7 +35,7 @@ export function ItemPanel({ actor, onClose }: { actor: ActorRefFrom<typeof asses
   const busy = snap.hasTag('busy')
   const reviewing = snap.hasTag('reviewing')
   const record = c.item
-  const progress = itemProgress(record, c.reviewDue)
+  const progress = selectProgress(snap)
   const current = record?.rating ? scale.points.find((p) => p.value === record.rating) : undefined
   const written = record?.evidence.filter((e) => e.kind !== 'file') ?? []
   const files = record?.evidence.filter((e) => e.kind === 'file') ?? []

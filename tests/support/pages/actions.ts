@@ -21,6 +21,13 @@ export const actions = {
   stepProblem: (page: Page) => page.getByTestId('step-problem'),
   stepNote: (page: Page) => page.locator('textarea[name="step-note"]'),
   stepUrl: (page: Page) => page.locator('input[name="step-url"]'),
+  reassignButton: (page: Page, title: string) => actions.card(page, title).getByRole('button', { name: 'Reassign', exact: true }),
+  reassignForm: (page: Page) => page.getByRole('form', { name: /^Reassign: / }),
+  reassignOwner: (page: Page) => actions.reassignForm(page).getByRole('combobox', { name: 'Owner' }),
+  reassignDue: (page: Page) => actions.reassignForm(page).getByLabel(/^Due date/),
+  reassignSave: (page: Page) => actions.reassignForm(page).getByRole('button', { name: /^(Save changes|Saving\.\.\.)$/ }),
+  reassignCancel: (page: Page) => actions.reassignForm(page).getByRole('button', { name: 'Cancel' }),
+  reassignProblem: (page: Page) => page.getByTestId('reassign-problem'),
   history: (page: Page) => page.getByRole('region', { name: 'History', exact: true }),
   overdue: (page: Page) => page.getByRole('region', { name: 'Overdue actions', exact: true }),
 }
