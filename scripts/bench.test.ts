@@ -125,7 +125,7 @@ describe('/app’s budgets', () => {
     expect(appBudgetFailures(app)).toEqual([])
     expect(appBudgetFailures({ ...app, assessmentRequests: 2 })).toEqual(['2 requests for the assessments, not 1'])
     expect(appBudgetFailures({ ...app, inpMs: BUDGETS.appInpMs + 1 })).toEqual([`INP ${BUDGETS.appInpMs + 1} ms > ${BUDGETS.appInpMs} ms`])
-    expect(appLine(app, [])).toMatch(/^\/app with four frameworks \(72 items rated\): 1 request to \/rest\/v1\/assessments .* INP 40 ms .*click 40 ms\): ok$/)
+    expect(appLine(app, [])).toMatch(/^\/app with four frameworks \(72 items rated\): 1 request reading the assessments \(budget 1\), .* INP 40 ms .*click 40 ms\): ok$/)
   })
 
   it('the markers of signed-in code are words only /app’s and /app/pack’s code holds', () => {
