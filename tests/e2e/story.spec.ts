@@ -43,19 +43,15 @@ function policyPdf(): Buffer {
 
 const inDays = (days: number) => addDays(ukToday(new Date()), days)
 
-/** One care organisation: Ada its admin (monthly reviews), Olu and Mia members (Mia reviews daily); its CQC assessment. */
+/** One care organisation that reviews its ratings daily (an organisation setting, issue 39): Ada its admin, Olu and
+ * Mia members; its CQC assessment. */
 async function careTeam() {
   const ada = await emailUser({ firstName: 'Ada', lastName: 'Admin' })
   const olu = await emailUser({ firstName: 'Olu', lastName: 'Owner' })
   const mia = await emailUser({ firstName: 'Mia', lastName: 'Member' })
   const organisation = `Story Care ${Date.now().toString(36)} Ltd`
-  const organisationId = await newOrganisation(ada, { company: organisation, sector: 'care', regulators: ['cqc'], frequency: 'monthly' })
-  for (const [who, frequency] of [
-    [olu, 'monthly'],
-    [mia, 'daily'],
-  ] as const) {
-    await addMember(organisationId, who, { sector: 'care', regulators: ['cqc'], frequency })
-  }
+  const organisationId = await newOrganisation(ada, { company: organisation, sector: 'care', regulators: ['cqc'], frequency: 'daily' })
+  for (const who of [olu, mia]) await addMember(organisationId, who, { sector: 'care', regulators: ['cqc'], frequency: 'daily' })
   const synced = await clientOf(ada).rpc('sync_assessments', { p_framework_ids: ['cqc-saf'] })
   expect(synced.error).toBeNull()
   return { ada, olu, mia, organisation, organisationId, assessmentId: (synced.data as { id: string }[])[0]!.id }
@@ -154,7 +150,7 @@ test('a member uploads a policy PDF for Safeguarding and rates it; the admin rai
   }
 
   // 6. The reminders. A second action (through the API, as Ada), due tomorrow; the schedule is run for noon UK time
-  // the day after, when that action is overdue and Mia's daily review of her rating is due, and nothing else of
+  // the day after, when that action is overdue and the daily review of Mia's rating is due, and nothing else of
   // this organisation is: Olu gets one digest with the overdue action, Mia one with the review, Ada none.
   const second = await clientOf(ada).rpc('raise_action', { p_assessment_id: assessmentId, p_item_id: ITEM, p_title: SECOND, p_owner_id: olu.id, p_due_on: inDays(1) })
   expect(second.error).toBeNull()
