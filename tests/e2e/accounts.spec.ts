@@ -128,7 +128,11 @@ test('a user who finished setup lands on /app, with the header showing the accou
   await menuButton.click()
   await banner.getByRole('link', { name: 'Your workspace' }).click()
   await expect(page).toHaveURL(`${SITE}/app`)
+  // /app's own header replaces /about's (another layout, a new menu): open the menu once /app is on screen, as a
+  // person would; a click before then lands on the old header and is lost with it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your workspace')
   await menuButton.click()
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
   await banner.getByRole('link', { name: 'Your account' }).click()
   await expect(page).toHaveURL(`${SITE}/account`)
   expect(problems).toEqual([])
