@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { allJsBudgetKb, APP_CODE_MARKERS, appBudgetFailures, appLine, BUDGETS, changesSince, firstLoadJs, jsBudgetKb, packBudgetFailures, packLine, solidPng, stripScripts } from './bench'
+import { PAGES } from '../src/seo/pages'
+import { allJsBudgetKb, APP_CODE_MARKERS, appBudgetFailures, BACKEND_ROUTES, FLOW_ROUTES, appLine, BUDGETS, changesSince, firstLoadJs, jsBudgetKb, packBudgetFailures, packLine, solidPng, stripScripts } from './bench'
 
 describe('jsBudgetKb', () => {
   it('gives landing pages and form flows 150 kB and every other page the static budget', () => {
@@ -12,6 +13,15 @@ describe('jsBudgetKb', () => {
     expect(BUDGETS.appJsKb).toBe(180)
     expect(BUDGETS.staticJsKb).toBe(120)
     expect(BUDGETS.landingJsKb).toBe(150)
+  })
+
+  it('counts every signed-in page as a flow that talks to the backend (a new one would get the static budget)', () => {
+    const signedIn = PAGES.filter((p) => 'signedIn' in p && p.signedIn).map((p) => p.path)
+    expect(signedIn).toContain('/settings')
+    for (const path of signedIn) {
+      expect(FLOW_ROUTES.has(path), path).toBe(true)
+      expect(BACKEND_ROUTES.has(path), path).toBe(true)
+    }
   })
 })
 

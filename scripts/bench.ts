@@ -75,11 +75,11 @@ export const BUDGETS = {
 } as const
 
 /** Routes that talk to the backend; every other route must not load supabase-js. */
-export const BACKEND_ROUTES = new Set(['/auth', '/onboarding', '/onboarding/setup', '/account', '/app', '/app/pack', '/team', '/invite', '/contact'])
+export const BACKEND_ROUTES = new Set(['/auth', '/onboarding', '/onboarding/setup', '/account', '/app', '/app/pack', '/team', '/settings', '/invite', '/contact'])
 export const LANDING_ROUTES = new Set(['/', '/care', '/education', '/housing', '/construction'])
 /** Pages whose main content is a form flow (the signed-in pages included: onboarding and /account); every other public page is
  * a static page. */
-export const FLOW_ROUTES = new Set(['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup', '/account', '/app', '/app/pack', '/team', '/invite'])
+export const FLOW_ROUTES = new Set(['/auth', '/contact', '/partner-apply', '/onboarding', '/onboarding/setup', '/account', '/app', '/app/pack', '/team', '/settings', '/invite'])
 /** The signed-in home and the inspection pack's page: their code is never downloaded by a page a visitor sees signed out. */
 export const APP_ROUTES = new Set(['/app', '/app/pack'])
 /** Words only the code of /app and /app/pack holds (their load-failure messages): a signed-out page that fetched a
